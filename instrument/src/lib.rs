@@ -1,0 +1,221 @@
+//! naga passes of wgrace, and the report model.
+//!
+//! # The model
+//!
+//! wgrace checks a compute dispatch for data races as defined by the WGSL
+//! memory model: two accesses race when they touch the same bytes of the same
+//! memory (the same `var<workgroup>` *in one workgroup*, or a writable storage
+//! buffer), come from different invocations, at least one writes, they are not
+//! both atomic, and nothing ordered them. Workgroup memory is ordered only by
+//! `workgroupBarrier()` (or `workgroupUniformLoad`) between the accesses;
+//! storage memory only by `storageBarrier()`, and only within one workgroup;
+//! accesses of different workgroups of one dispatch are never ordered. There
+//! is no lock-step exemption for invocations of one subgroup.
+//!
+//! Granularity is the 4-byte word. A store to one component of a vector counts
+//! as a store to the whole vector (the WGSL specification allows it to access
+//! all of the vector's memory locations).
+//!
+//! # What this crate does
+//!
+//! - [`source`] loads WGSL or SPIR-V into a [`naga::Module`] and maps naga
+//!   spans back to lines and columns;
+//! - [`prepare`] validates the module, picks the entry point and resolves
+//!   `override` constants;
+//! - [`instrument`] rewrites the module: each load and store of tracked
+//!   memory calls the WGSL runtime (`wgrace-shaders`) with the word it touches
+//!   and its *site id*, each barrier tells the runtime an interval ended;
+//! - [`sites`] is the table from site id to source location, variable and
+//!   access kind; [`vars`] the tracked variables and their word layout;
+//! - [`report`] is the serializable report model shared by the printers and
+//!   the viewer.
+//!
+//! Nothing here touches a GPU.
+
+#![cfg_attr(
+    not(test),
+    warn(clippy::panic, clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr, clippy::todo)
+)]
+#![deny(clippy::exit)]
+
+pub mod entry;
+pub mod link;
+pub mod pass;
+pub mod report;
+pub mod sites;
+pub mod source;
+pub mod vars;
+
+pub use pass::{Instrumented, RUNTIME_CAPABILITIES, instrument};
+pub use sites::{AccessKind, Location, Site, SiteTable};
+pub use source::{Language, LoadError, Shader};
+pub use vars::{Space, TrackedVar};
+
+use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
+use naga::{Module, ShaderStage};
+
+/// Errors preparing or instrumenting a shader. Each says what to do.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InstrumentError {
+    /// naga's validator rejected the shader; `diagnostic` is its report.
+    #[error("{diagnostic}")]
+    Invalid {
+        /// The rendered diagnostic.
+        diagnostic: String,
+    },
+    /// The shader has no compute entry point.
+    #[error("the shader has no compute entry point (@compute fn ...); wgrace checks compute shaders only")]
+    NoComputeEntryPoint,
+    /// `--entry` names no compute entry point.
+    #[error("no compute entry point named `{name}`; the shader has: {}", list(.available))]
+    NoSuchEntryPoint {
+        /// The requested name.
+        name: String,
+        /// The compute entry points there are.
+        available: Vec<String>,
+    },
+    /// Several compute entry points and none chosen.
+    #[error("the shader has several compute entry points ({}); choose one with --entry NAME", list(.names))]
+    AmbiguousEntryPoint {
+        /// Their names.
+        names: Vec<String>,
+    },
+    /// `--override` names no `override` declaration.
+    #[error("the shader has no override named `{name}`; it has: {}", list(.available))]
+    UnknownOverride {
+        /// The requested name.
+        name: String,
+        /// The overrides there are.
+        available: Vec<String>,
+    },
+    /// Resolving overrides failed (a missing value, a bad one…).
+    #[error("cannot resolve overrides: {message}")]
+    Override {
+        /// naga's message.
+        message: String,
+    },
+    /// The shader does something wgrace cannot check yet.
+    #[error("{}wgrace cannot check {what} yet", at(.location))]
+    Unsupported {
+        /// What it is.
+        what: String,
+        /// Where.
+        location: Location,
+    },
+    /// Site ids do not fit the race table's key.
+    #[error("the shader has {sites} memory access sites; wgrace handles at most 32766")]
+    TooManySites {
+        /// How many sites it has.
+        sites: usize,
+    },
+    /// A bug in wgrace: please report it with the shader.
+    #[error("internal error in wgrace's instrumentation (please report it with the shader): {message}")]
+    Internal {
+        /// What went wrong.
+        message: String,
+    },
+}
+
+fn list(names: &[String]) -> String {
+    if names.is_empty() { "none".into() } else { names.join(", ") }
+}
+
+fn at(location: &Location) -> String {
+    match location.line {
+        Some(line) => format!("line {line}: `{}`: ", location.snippet.trim()),
+        None => String::new(),
+    }
+}
+
+/// A validated module with overrides resolved, ready to run or instrument.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    /// The module, with no `override` left.
+    pub module: Module,
+    /// Its validation info.
+    pub info: ModuleInfo,
+    /// The compute entry point to run.
+    pub entry_point: String,
+    /// Its workgroup size.
+    pub workgroup_size: [u32; 3],
+}
+
+/// Validates `shader` under `capabilities`, picks its compute entry point
+/// (`entry`, or the only one) and resolves its `override` constants from
+/// `overrides` (name → value; unset ones keep their defaults).
+///
+/// # Errors
+/// [`InstrumentError`] when the shader is invalid, has no such entry point
+/// or override, or an override has no value.
+pub fn prepare(
+    shader: &Shader,
+    entry: Option<&str>,
+    overrides: &[(String, f64)],
+    capabilities: Capabilities,
+) -> Result<Prepared, InstrumentError> {
+    let module = &shader.module;
+    let info = Validator::new(ValidationFlags::all(), capabilities)
+        .validate(module)
+        .map_err(|e| InstrumentError::Invalid { diagnostic: render_validation(shader, &e) })?;
+
+    let computes: Vec<String> = module
+        .entry_points
+        .iter()
+        .filter(|ep| ep.stage == ShaderStage::Compute)
+        .map(|ep| ep.name.clone())
+        .collect();
+    let entry_point = match entry {
+        Some(name) if computes.iter().any(|c| c == name) => name.to_string(),
+        Some(name) => return Err(InstrumentError::NoSuchEntryPoint { name: name.into(), available: computes }),
+        None => match computes.as_slice() {
+            [] => return Err(InstrumentError::NoComputeEntryPoint),
+            [one] => one.clone(),
+            _ => return Err(InstrumentError::AmbiguousEntryPoint { names: computes }),
+        },
+    };
+
+    let available: Vec<String> = module.overrides.iter().filter_map(|(_, o)| o.name.clone()).collect();
+    let mut constants = naga::back::PipelineConstants::default();
+    for (name, value) in overrides {
+        let known = module
+            .overrides
+            .iter()
+            .any(|(_, o)| o.name.as_deref() == Some(name) || o.id.map(|id| id.to_string()).as_deref() == Some(name));
+        if !known {
+            return Err(InstrumentError::UnknownOverride { name: name.clone(), available });
+        }
+        constants.insert(name.clone(), *value);
+    }
+    let (module, info) = naga::back::pipeline_constants::process_overrides(
+        module,
+        &info,
+        Some((ShaderStage::Compute, &entry_point)),
+        &constants,
+    )
+    .map_err(|e| InstrumentError::Override { message: e.to_string() })?;
+    let module = module.into_owned();
+    let info = info.into_owned();
+    let workgroup_size = module
+        .entry_points
+        .iter()
+        .find(|ep| ep.name == entry_point && ep.stage == ShaderStage::Compute)
+        .map(|ep| ep.workgroup_size)
+        .unwrap_or([1, 1, 1]);
+    Ok(Prepared { module, info, entry_point, workgroup_size })
+}
+
+fn render_validation(shader: &Shader, e: &naga::WithSpan<naga::valid::ValidationError>) -> String {
+    match (&shader.language, &shader.text) {
+        (Language::Wgsl, Some(text)) => e.emit_to_string_with_path(text, &shader.path),
+        _ => {
+            let mut message = format!("{}: invalid shader: {}", shader.path, e.as_inner());
+            let mut source: Option<&dyn std::error::Error> = std::error::Error::source(e.as_inner());
+            while let Some(s) = source {
+                message.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            message
+        }
+    }
+}

@@ -1,0 +1,796 @@
+//! The instrumentation pass.
+//!
+//! [`instrument`] takes a validated module whose overrides are resolved and
+//! returns a new, validated module in which:
+//!
+//! - the WGSL runtime (`wgrace-shaders`) is linked in ([`crate::link`]);
+//! - every load and store of tracked memory, in the entry point and every
+//!   function it calls, is preceded (stores) or followed (loads) by a call to
+//!   `wgrace_wg_access` or `wgrace_storage_access` with the word offset of the
+//!   access, its size in words, whether every index was in bounds, its site id
+//!   and whether it writes;
+//! - every control barrier and `workgroupUniformLoad` is followed by a call to
+//!   `wgrace_barrier`;
+//! - the entry point is wrapped ([`crate::entry`]) so that the runtime learns
+//!   the invocation's identity and the dispatch can run in chunks.
+//!
+//! The pass makes two walks over each function with the same traversal: the
+//! first plans every access (site id, variable, offset terms) without
+//! changing anything, so that the site count is known before the runtime is
+//! specialised; the second rewrites the blocks, consuming the plans in order.
+
+use std::collections::{HashMap, VecDeque};
+
+use naga::proc::Layouter;
+use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
+use naga::{
+    ArraySize, BinaryOperator, Block, Expression, Function, Handle, Literal, Module, Scalar,
+    ScalarKind, Span, Statement, Type, TypeInner,
+};
+
+use crate::link::link_runtime;
+use crate::sites::{AccessKind, Site, SiteTable};
+use crate::source::Shader;
+use crate::vars::{self, Space, TrackedVar};
+use crate::{InstrumentError, entry};
+
+/// A shader instrumented for one entry point.
+#[derive(Debug, Clone)]
+pub struct Instrumented {
+    /// The instrumented module; valid with [`Instrumented::capabilities`].
+    pub module: Module,
+    /// Its validation info.
+    pub info: ModuleInfo,
+    /// Capabilities the instrumented module needs beyond the original's.
+    pub capabilities: Capabilities,
+    /// Every access site.
+    pub sites: SiteTable,
+    /// The tracked variables; `vars[i].id == i`.
+    pub vars: Vec<TrackedVar>,
+    /// The constants the runtime was specialised with.
+    pub prelude: wgrace_shaders::Prelude,
+    /// Bind group of the runtime's resources (bindings 0: parameters,
+    /// 1: storage shadow, 2: log).
+    pub runtime_group: u32,
+    /// Name of the entry point.
+    pub entry_point: String,
+    /// Its workgroup size.
+    pub workgroup_size: [u32; 3],
+}
+
+/// Capabilities the runtime itself needs.
+pub const RUNTIME_CAPABILITIES: Capabilities =
+    Capabilities::SHADER_INT64.union(Capabilities::SHADER_INT64_ATOMIC_ALL_OPS);
+
+/// Instruments entry point `entry` of `module`.
+///
+/// `module` must be valid under `capabilities` (`info` is the proof) and have
+/// no overrides left (see [`crate::prepare`]); `shader` gives the source
+/// locations of its spans.
+///
+/// # Errors
+/// [`InstrumentError`] when the shader uses something the pass cannot check,
+/// or (an internal error) when the result does not validate.
+pub fn instrument(
+    shader: &Shader,
+    module: &Module,
+    info: &ModuleInfo,
+    entry: &str,
+    capabilities: Capabilities,
+) -> Result<Instrumented, InstrumentError> {
+    let ep_index = module
+        .entry_points
+        .iter()
+        .position(|ep| ep.name == entry && ep.stage == naga::ShaderStage::Compute)
+        .ok_or_else(|| InstrumentError::NoSuchEntryPoint { name: entry.to_string(), available: Vec::new() })?;
+    let ep = &module.entry_points[ep_index];
+    let ep_info = info.get_entry_point(ep_index);
+    let workgroup_size = ep.workgroup_size;
+    let invocations = workgroup_size.iter().product::<u32>();
+
+    let mut layouter = Layouter::default();
+    layouter
+        .update(module.to_ctx())
+        .map_err(|e| InstrumentError::Internal { message: format!("layout: {e}") })?;
+
+    // Tracked variables: racy address spaces the entry point uses.
+    let mut tracked = Vec::new();
+    let mut var_ids = HashMap::new();
+    let mut slot_words = 0u32;
+    for (handle, g) in module.global_variables.iter() {
+        let Some(space) = vars::is_racy_space(g.space) else { continue };
+        if ep_info[handle].is_empty() {
+            continue;
+        }
+        let (fixed_words, runtime_stride_words) = vars::word_layout(module, &layouter, g.ty);
+        let id = tracked.len() as u32;
+        let slot_base = if space == Space::Workgroup {
+            let base = slot_words;
+            slot_words += fixed_words;
+            base
+        } else {
+            0
+        };
+        var_ids.insert(handle, id as usize);
+        tracked.push(TrackedVar {
+            id,
+            handle,
+            name: vars::global_name(module, handle),
+            space,
+            binding: g.binding.as_ref().map(|b| (b.group, b.binding)),
+            ty: g.ty,
+            fixed_words,
+            runtime_stride_words,
+            slot_base,
+            declaration: shader.locate(module.global_variables.get_span(handle)),
+        });
+    }
+
+    // First walk: plan every access of every function the entry point reaches.
+    let reachable = reachable_functions(module, &ep.function);
+    let mut planner = Planner { shader, module, layouter: &layouter, var_ids: &var_ids, tracked: &tracked, sites: Vec::new() };
+    let mut plans: HashMap<Option<usize>, VecDeque<Option<Plan>>> = HashMap::new();
+    for &f in &reachable {
+        let function = &module.functions[f];
+        let mut queue = VecDeque::new();
+        planner.plan_block(function, &info[f], &function.body, &mut queue)?;
+        plans.insert(Some(f.index()), queue);
+    }
+    let mut queue = VecDeque::new();
+    planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
+    plans.insert(None, queue);
+    let sites = planner.sites;
+    if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
+        return Err(InstrumentError::TooManySites { sites: sites.len() });
+    }
+
+    // Specialise and link the runtime.
+    let prelude = wgrace_shaders::Prelude {
+        invocation_bits: bits_for(invocations),
+        site_bits: bits_for(sites.len() as u32).max(1),
+        workgroup_invocations: invocations,
+        workgroup_words: slot_words,
+        vars: tracked.len() as u32,
+    };
+    let runtime = runtime_module(&prelude)?;
+    let runtime_group = module
+        .global_variables
+        .iter()
+        .filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1))
+        .max()
+        .unwrap_or(0);
+    let mut out = module.clone();
+    out.entry_points = vec![out.entry_points.swap_remove(ep_index)];
+    let linked = link_runtime(&mut out, &runtime, runtime_group);
+
+    // Second walk: rewrite.
+    let hooks = Hooks {
+        wg_access: linked.function("wgrace_wg_access"),
+        storage_access: linked.function("wgrace_storage_access"),
+        barrier: linked.function("wgrace_barrier"),
+    };
+    for &f in &reachable {
+        let new = linked.user_functions[f.index()];
+        let queue = plans.remove(&Some(f.index())).unwrap_or_default();
+        rewrite_function(&mut out.functions[new], queue, &hooks, &tracked)?;
+    }
+    let queue = plans.remove(&None).unwrap_or_default();
+    rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked)?;
+    entry::wrap_entry_point(&mut out, &linked)?;
+
+    let capabilities = capabilities | RUNTIME_CAPABILITIES;
+    let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {
+        InstrumentError::Internal {
+            message: format!("the instrumented module does not validate: {}", e.emit_to_string("")),
+        }
+    })?;
+
+    Ok(Instrumented {
+        module: out,
+        info,
+        capabilities: RUNTIME_CAPABILITIES,
+        sites: SiteTable { sites },
+        vars: tracked,
+        prelude,
+        runtime_group,
+        entry_point: entry.to_string(),
+        workgroup_size,
+    })
+}
+
+/// Bits needed to hold values `0..n`.
+fn bits_for(n: u32) -> u32 {
+    if n <= 1 { 0 } else { 32 - (n - 1).leading_zeros() }
+}
+
+/// Parses and validates the runtime for `prelude`.
+fn runtime_module(prelude: &wgrace_shaders::Prelude) -> Result<Module, InstrumentError> {
+    let source = wgrace_shaders::runtime_source(prelude);
+    let module = naga::front::wgsl::parse_str(&source).map_err(|e| InstrumentError::Internal {
+        message: format!("the runtime does not parse: {}", e.emit_to_string(&source)),
+    })?;
+    Validator::new(ValidationFlags::all(), RUNTIME_CAPABILITIES).validate(&module).map_err(|e| {
+        InstrumentError::Internal { message: format!("the runtime does not validate: {}", e.emit_to_string(&source)) }
+    })?;
+    Ok(module)
+}
+
+/// Functions called, directly or not, from `root`, callees first.
+fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>> {
+    fn calls(block: &Block, out: &mut Vec<Handle<Function>>) {
+        for stmt in block.iter() {
+            match stmt {
+                Statement::Call { function, .. } => out.push(*function),
+                Statement::Block(b) => calls(b, out),
+                Statement::If { accept, reject, .. } => {
+                    calls(accept, out);
+                    calls(reject, out);
+                }
+                Statement::Switch { cases, .. } => cases.iter().for_each(|c| calls(&c.body, out)),
+                Statement::Loop { body, continuing, .. } => {
+                    calls(body, out);
+                    calls(continuing, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut seen = vec![false; module.functions.len()];
+    let mut stack = Vec::new();
+    calls(&root.body, &mut stack);
+    while let Some(f) = stack.pop() {
+        if !std::mem::replace(&mut seen[f.index()], true) {
+            calls(&module.functions[f].body, &mut stack);
+        }
+    }
+    module.functions.iter().map(|(h, _)| h).filter(|h| seen[h.index()]).collect()
+}
+
+// ---------------------------------------------------------------- planning
+
+/// A dynamic index in an access chain.
+#[derive(Debug, Clone)]
+struct Term {
+    index: Handle<Expression>,
+    signed: bool,
+    stride_words: u32,
+    bound: Bound,
+}
+
+/// The element count an index is checked against.
+#[derive(Debug, Clone, Copy)]
+enum Bound {
+    Fixed(u32),
+    /// `arrayLength` of this pointer to a runtime-sized array.
+    Runtime(Handle<Expression>),
+}
+
+/// What to call for one access.
+#[derive(Debug, Clone)]
+struct Plan {
+    var: usize,
+    site: u32,
+    write: bool,
+    const_words: u32,
+    terms: Vec<Term>,
+    words: u32,
+}
+
+/// A pointer into a tracked variable, resolved to words.
+struct Resolved {
+    var: usize,
+    const_words: u32,
+    terms: Vec<Term>,
+    words: u32,
+    atomic: bool,
+}
+
+struct Planner<'a> {
+    shader: &'a Shader,
+    module: &'a Module,
+    layouter: &'a Layouter,
+    var_ids: &'a HashMap<Handle<naga::GlobalVariable>, usize>,
+    tracked: &'a [TrackedVar],
+    sites: Vec<Site>,
+}
+
+/// The type reached while walking down an access chain.
+#[derive(Clone, Copy)]
+enum Cursor {
+    Type(Handle<Type>),
+    Vector { size: naga::VectorSize, scalar: Scalar },
+    Scalar(Scalar),
+}
+
+impl Planner<'_> {
+    fn plan_block(
+        &mut self,
+        f: &Function,
+        info: &FunctionInfo,
+        block: &Block,
+        out: &mut VecDeque<Option<Plan>>,
+    ) -> Result<(), InstrumentError> {
+        for (stmt, span) in block.span_iter() {
+            match stmt {
+                Statement::Emit(range) => {
+                    for h in range.clone() {
+                        match &f.expressions[h] {
+                            Expression::Load { pointer } => {
+                                let span = f.expressions.get_span(h);
+                                out.push_back(self.plan_access(f, info, *pointer, false, span)?);
+                            }
+                            Expression::CooperativeLoad { data, .. } => {
+                                self.reject_cooperative(f, data.pointer, f.expressions.get_span(h))?;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Statement::Store { pointer, .. } => out.push_back(self.plan_access(f, info, *pointer, true, *span)?),
+                Statement::Atomic { pointer, .. } => {
+                    self.note_site(f, *pointer, AccessKind::Atomic, *span)?;
+                }
+                Statement::WorkGroupUniformLoad { pointer, .. } => {
+                    self.note_site(f, *pointer, AccessKind::UniformLoad, *span)?;
+                }
+                Statement::CooperativeStore { target, .. } => self.reject_cooperative(f, *target, *span)?,
+                Statement::Block(b) => self.plan_block(f, info, b, out)?,
+                Statement::If { accept, reject, .. } => {
+                    self.plan_block(f, info, accept, out)?;
+                    self.plan_block(f, info, reject, out)?;
+                }
+                Statement::Switch { cases, .. } => {
+                    for case in cases {
+                        self.plan_block(f, info, &case.body, out)?;
+                    }
+                }
+                Statement::Loop { body, continuing, .. } => {
+                    self.plan_block(f, info, body, out)?;
+                    self.plan_block(f, info, continuing, out)?;
+                }
+                Statement::Break
+                | Statement::Continue
+                | Statement::Return { .. }
+                | Statement::Kill
+                | Statement::ControlBarrier(_)
+                | Statement::MemoryBarrier(_)
+                | Statement::ImageStore { .. }
+                | Statement::ImageAtomic { .. }
+                | Statement::Call { .. }
+                | Statement::RayQuery { .. }
+                | Statement::RayPipelineFunction(_)
+                | Statement::SubgroupBallot { .. }
+                | Statement::SubgroupGather { .. }
+                | Statement::SubgroupCollectiveOperation { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn function_name(&self, f: &Function) -> String {
+        f.name.clone().unwrap_or_else(|| "(unnamed)".into())
+    }
+
+    fn add_site(&mut self, f: &Function, var: usize, kind: AccessKind, span: Span, checked: bool) -> u32 {
+        let id = self.sites.len() as u32;
+        let v = &self.tracked[var];
+        self.sites.push(Site {
+            id,
+            kind,
+            variable: v.name.clone(),
+            space: v.space,
+            function: self.function_name(f),
+            location: self.shader.locate(span),
+            checked,
+        });
+        id
+    }
+
+    fn note_site(&mut self, f: &Function, pointer: Handle<Expression>, kind: AccessKind, span: Span) -> Result<(), InstrumentError> {
+        if let Some(r) = self.resolve(f, None, pointer, false, span)? {
+            self.add_site(f, r.var, kind, span, false);
+        }
+        Ok(())
+    }
+
+    fn reject_cooperative(&mut self, f: &Function, pointer: Handle<Expression>, span: Span) -> Result<(), InstrumentError> {
+        if self.root_var(f, pointer).is_some() {
+            return Err(InstrumentError::Unsupported {
+                what: "cooperative matrix loads and stores of workgroup or storage memory".into(),
+                location: self.shader.locate(span),
+            });
+        }
+        Ok(())
+    }
+
+    fn plan_access(
+        &mut self,
+        f: &Function,
+        info: &FunctionInfo,
+        pointer: Handle<Expression>,
+        write: bool,
+        span: Span,
+    ) -> Result<Option<Plan>, InstrumentError> {
+        let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok(None) };
+        if r.atomic {
+            self.add_site(f, r.var, AccessKind::Atomic, span, false);
+            return Ok(None);
+        }
+        let kind = if write { AccessKind::Write } else { AccessKind::Read };
+        let site = self.add_site(f, r.var, kind, span, true);
+        Ok(Some(Plan { var: r.var, site, write, const_words: r.const_words, terms: r.terms, words: r.words }))
+    }
+
+    /// The tracked variable `pointer` points into, if any.
+    fn root_var(&self, f: &Function, mut pointer: Handle<Expression>) -> Option<usize> {
+        loop {
+            match f.expressions[pointer] {
+                Expression::GlobalVariable(g) => return self.var_ids.get(&g).copied(),
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => pointer = base,
+                _ => return None,
+            }
+        }
+    }
+
+    /// Resolves an access chain ending at a tracked global into words.
+    /// `info` is needed to know the type of dynamic indices; `write`
+    /// widens a store to one vector component to the whole vector.
+    fn resolve(
+        &self,
+        f: &Function,
+        info: Option<&FunctionInfo>,
+        pointer: Handle<Expression>,
+        write: bool,
+        span: Span,
+    ) -> Result<Option<Resolved>, InstrumentError> {
+        // Collect the chain from the access up to the global.
+        enum Step {
+            Index(u32),
+            Dynamic { index: Handle<Expression>, base: Handle<Expression> },
+        }
+        let mut steps = Vec::new();
+        let mut cur = pointer;
+        let global = loop {
+            match f.expressions[cur] {
+                Expression::GlobalVariable(g) => break g,
+                Expression::Access { base, index } => {
+                    steps.push(Step::Dynamic { index, base });
+                    cur = base;
+                }
+                Expression::AccessIndex { base, index } => {
+                    steps.push(Step::Index(index));
+                    cur = base;
+                }
+                _ => return Ok(None),
+            }
+        };
+        let Some(&var) = self.var_ids.get(&global) else { return Ok(None) };
+        let types = &self.module.types;
+        let unsupported = |what: &str| InstrumentError::Unsupported {
+            what: what.to_string(),
+            location: self.shader.locate(span),
+        };
+
+        let mut bytes = 0u32;
+        let mut terms: Vec<Term> = Vec::new();
+        let mut cursor = Cursor::Type(self.module.global_variables[global].ty);
+        // State before the last step into a vector, to widen component stores.
+        let mut before_component: Option<(u32, usize, Cursor)> = None;
+        for step in steps.iter().rev() {
+            let saved = (bytes, terms.len(), cursor);
+            before_component = None;
+            let dynamic = |index: Handle<Expression>, stride: u32, bound: Bound, terms: &mut Vec<Term>| {
+                let signed = info.is_some_and(|info| {
+                    matches!(
+                        info[index].ty.inner_with(types),
+                        TypeInner::Scalar(Scalar { kind: ScalarKind::Sint, .. })
+                    )
+                });
+                terms.push(Term { index, signed, stride_words: stride / 4, bound });
+            };
+            cursor = match (cursor, step) {
+                (Cursor::Type(ty), step) => match (&types[ty].inner, step) {
+                    (TypeInner::Struct { members, .. }, Step::Index(i)) => {
+                        let m = &members[*i as usize];
+                        bytes += m.offset;
+                        Cursor::Type(m.ty)
+                    }
+                    (TypeInner::Array { base, size, stride }, step) => {
+                        match step {
+                            Step::Index(i) => bytes += i * stride,
+                            Step::Dynamic { index, base: array_ptr } => {
+                                let bound = match size {
+                                    ArraySize::Constant(n) => Bound::Fixed(n.get()),
+                                    ArraySize::Dynamic => Bound::Runtime(*array_ptr),
+                                    ArraySize::Pending(_) => return Err(unsupported("override-sized arrays")),
+                                };
+                                dynamic(*index, *stride, bound, &mut terms);
+                            }
+                        }
+                        Cursor::Type(*base)
+                    }
+                    (TypeInner::Vector { size, scalar }, step) => {
+                        before_component = Some(saved);
+                        let width = u32::from(scalar.width);
+                        match step {
+                            Step::Index(i) => bytes += i * width,
+                            Step::Dynamic { index, .. } => {
+                                dynamic(*index, width, Bound::Fixed(*size as u32), &mut terms)
+                            }
+                        }
+                        Cursor::Scalar(*scalar)
+                    }
+                    (TypeInner::Matrix { columns, rows, scalar }, step) => {
+                        let stride = vars::column_stride(*rows, scalar.width);
+                        match step {
+                            Step::Index(i) => bytes += i * stride,
+                            Step::Dynamic { index, .. } => {
+                                dynamic(*index, stride, Bound::Fixed(*columns as u32), &mut terms)
+                            }
+                        }
+                        Cursor::Vector { size: *rows, scalar: *scalar }
+                    }
+                    _ => return Err(unsupported("this kind of access chain")),
+                },
+                (Cursor::Vector { size, scalar }, step) => {
+                    before_component = Some(saved);
+                    let width = u32::from(scalar.width);
+                    match step {
+                        Step::Index(i) => bytes += i * width,
+                        Step::Dynamic { index, .. } => dynamic(*index, width, Bound::Fixed(size as u32), &mut terms),
+                    }
+                    Cursor::Scalar(scalar)
+                }
+                (Cursor::Scalar(_), _) => return Err(unsupported("indexing a scalar")),
+            };
+        }
+        if write && let Some((b, n, c)) = before_component {
+            bytes = b;
+            terms.truncate(n);
+            cursor = c;
+        }
+        let (size, atomic, width) = match cursor {
+            Cursor::Type(ty) => {
+                let (atomic, width) = match &types[ty].inner {
+                    TypeInner::Atomic(s) => (true, s.width),
+                    TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+                        (false, s.width)
+                    }
+                    _ => (false, 4),
+                };
+                let size = match &types[ty].inner {
+                    TypeInner::Array { size: ArraySize::Dynamic, .. } => {
+                        return Err(unsupported("loads and stores of a whole runtime-sized array"));
+                    }
+                    _ => self.layouter[ty].size,
+                };
+                (size, atomic, width)
+            }
+            Cursor::Vector { size, scalar } => (size as u32 * u32::from(scalar.width), false, scalar.width),
+            Cursor::Scalar(scalar) => (u32::from(scalar.width), false, scalar.width),
+        };
+        if width < 4 || bytes % 4 != 0 {
+            return Err(unsupported("accesses smaller than 4 bytes (f16)"));
+        }
+        Ok(Some(Resolved { var, const_words: bytes / 4, terms, words: size.div_ceil(4), atomic }))
+    }
+}
+
+// ---------------------------------------------------------------- rewriting
+
+struct Hooks {
+    wg_access: Handle<Function>,
+    storage_access: Handle<Function>,
+    barrier: Handle<Function>,
+}
+
+/// Appends expressions to a function, grouping the ones that must be
+/// evaluated into `Emit` statements (literals must stay outside them).
+struct Builder<'a> {
+    exprs: &'a mut naga::Arena<Expression>,
+    stmts: Vec<(Statement, Span)>,
+    open: Option<usize>,
+    span: Span,
+}
+
+impl<'a> Builder<'a> {
+    fn new(exprs: &'a mut naga::Arena<Expression>, span: Span) -> Self {
+        Builder { exprs, stmts: Vec::new(), open: None, span }
+    }
+
+    /// An expression that is not evaluated by `Emit` (literals, globals, …).
+    fn constant(&mut self, e: Expression) -> Handle<Expression> {
+        self.close();
+        self.exprs.append(e, self.span)
+    }
+
+    fn u32(&mut self, v: u32) -> Handle<Expression> {
+        self.constant(Expression::Literal(Literal::U32(v)))
+    }
+
+    fn bool(&mut self, v: bool) -> Handle<Expression> {
+        self.constant(Expression::Literal(Literal::Bool(v)))
+    }
+
+    /// An expression evaluated where the `Emit` covering it sits.
+    fn emitted(&mut self, e: Expression) -> Handle<Expression> {
+        if self.open.is_none() {
+            self.open = Some(self.exprs.len());
+        }
+        self.exprs.append(e, self.span)
+    }
+
+    fn binary(&mut self, op: BinaryOperator, left: Handle<Expression>, right: Handle<Expression>) -> Handle<Expression> {
+        self.emitted(Expression::Binary { op, left, right })
+    }
+
+    fn close(&mut self) {
+        if let Some(start) = self.open.take() {
+            let range = self.exprs.range_from(start);
+            self.stmts.push((Statement::Emit(range), self.span));
+        }
+    }
+
+    fn call(&mut self, function: Handle<Function>, arguments: Vec<Handle<Expression>>) {
+        self.close();
+        self.stmts.push((Statement::Call { function, arguments, result: None }, self.span));
+    }
+
+    fn finish(mut self) -> Vec<(Statement, Span)> {
+        self.close();
+        self.stmts
+    }
+}
+
+fn rewrite_function(
+    f: &mut Function,
+    mut plans: VecDeque<Option<Plan>>,
+    hooks: &Hooks,
+    tracked: &[TrackedVar],
+) -> Result<(), InstrumentError> {
+    let body = std::mem::take(&mut f.body);
+    f.body = rewrite_block(f, body, &mut plans, hooks, tracked);
+    if !plans.is_empty() {
+        return Err(InstrumentError::Internal { message: "the two walks of the pass disagree".into() });
+    }
+    Ok(())
+}
+
+fn rewrite_block(
+    f: &mut Function,
+    block: Block,
+    plans: &mut VecDeque<Option<Plan>>,
+    hooks: &Hooks,
+    tracked: &[TrackedVar],
+) -> Block {
+    let mut out = Block::with_capacity(block.len());
+    for (stmt, span) in block.span_into_iter() {
+        match stmt {
+            Statement::Emit(range) => {
+                let loads: Vec<_> = range
+                    .clone()
+                    .filter(|&h| matches!(f.expressions[h], Expression::Load { .. }))
+                    .collect();
+                out.push(Statement::Emit(range), span);
+                for load in loads {
+                    if let Some(plan) = plans.pop_front().flatten() {
+                        let load_span = f.expressions.get_span(load);
+                        for s in hook_call(f, &plan, hooks, tracked, load_span) {
+                            out.push(s.0, s.1);
+                        }
+                    }
+                }
+            }
+            Statement::Store { pointer, value } => {
+                if let Some(plan) = plans.pop_front().flatten() {
+                    for s in hook_call(f, &plan, hooks, tracked, span) {
+                        out.push(s.0, s.1);
+                    }
+                }
+                out.push(Statement::Store { pointer, value }, span);
+            }
+            Statement::ControlBarrier(flags) => {
+                out.push(Statement::ControlBarrier(flags), span);
+                let mut kind = 0;
+                if flags.contains(naga::Barrier::WORK_GROUP) {
+                    kind |= 1;
+                }
+                if flags.contains(naga::Barrier::STORAGE) {
+                    kind |= 2;
+                }
+                if flags.intersects(naga::Barrier::WORK_GROUP | naga::Barrier::STORAGE) {
+                    let mut b = Builder::new(&mut f.expressions, span);
+                    let k = b.u32(kind);
+                    b.call(hooks.barrier, vec![k]);
+                    for s in b.finish() {
+                        out.push(s.0, s.1);
+                    }
+                }
+            }
+            Statement::WorkGroupUniformLoad { pointer, result } => {
+                out.push(Statement::WorkGroupUniformLoad { pointer, result }, span);
+                let mut b = Builder::new(&mut f.expressions, span);
+                let k = b.u32(1);
+                b.call(hooks.barrier, vec![k]);
+                for s in b.finish() {
+                    out.push(s.0, s.1);
+                }
+            }
+            Statement::Block(b) => {
+                let b = rewrite_block(f, b, plans, hooks, tracked);
+                out.push(Statement::Block(b), span);
+            }
+            Statement::If { condition, accept, reject } => {
+                let accept = rewrite_block(f, accept, plans, hooks, tracked);
+                let reject = rewrite_block(f, reject, plans, hooks, tracked);
+                out.push(Statement::If { condition, accept, reject }, span);
+            }
+            Statement::Switch { selector, cases } => {
+                let cases = cases
+                    .into_iter()
+                    .map(|mut c| {
+                        c.body = rewrite_block(f, std::mem::take(&mut c.body), plans, hooks, tracked);
+                        c
+                    })
+                    .collect();
+                out.push(Statement::Switch { selector, cases }, span);
+            }
+            Statement::Loop { body, continuing, break_if } => {
+                let body = rewrite_block(f, body, plans, hooks, tracked);
+                let continuing = rewrite_block(f, continuing, plans, hooks, tracked);
+                out.push(Statement::Loop { body, continuing, break_if }, span);
+            }
+            other @ (Statement::Break
+            | Statement::Continue
+            | Statement::Return { .. }
+            | Statement::Kill
+            | Statement::MemoryBarrier(_)
+            | Statement::ImageStore { .. }
+            | Statement::Atomic { .. }
+            | Statement::ImageAtomic { .. }
+            | Statement::Call { .. }
+            | Statement::RayQuery { .. }
+            | Statement::RayPipelineFunction(_)
+            | Statement::SubgroupBallot { .. }
+            | Statement::SubgroupGather { .. }
+            | Statement::SubgroupCollectiveOperation { .. }
+            | Statement::CooperativeStore { .. }) => out.push(other, span),
+        }
+    }
+    out
+}
+
+/// The statements computing an access's word offset and bounds check, and
+/// the call to the runtime.
+fn hook_call(f: &mut Function, plan: &Plan, hooks: &Hooks, tracked: &[TrackedVar], span: Span) -> Vec<(Statement, Span)> {
+    let mut b = Builder::new(&mut f.expressions, span);
+    let var = &tracked[plan.var];
+    let mut word = b.u32(plan.const_words);
+    let mut in_bounds = b.bool(true);
+    for term in &plan.terms {
+        let index = if term.signed {
+            b.emitted(Expression::As { expr: term.index, kind: ScalarKind::Uint, convert: None })
+        } else {
+            term.index
+        };
+        let stride = b.u32(term.stride_words);
+        let offset = b.binary(BinaryOperator::Multiply, index, stride);
+        word = b.binary(BinaryOperator::Add, word, offset);
+        let bound = match term.bound {
+            Bound::Fixed(n) => b.u32(n),
+            Bound::Runtime(array) => b.emitted(Expression::ArrayLength(array)),
+        };
+        let ok = b.binary(BinaryOperator::Less, index, bound);
+        in_bounds = b.binary(BinaryOperator::LogicalAnd, in_bounds, ok);
+    }
+    let id = b.u32(var.id);
+    let words = b.u32(plan.words);
+    let site = b.u32(plan.site);
+    let write = b.bool(plan.write);
+    let hook = match var.space {
+        Space::Workgroup => hooks.wg_access,
+        Space::Storage => hooks.storage_access,
+    };
+    b.call(hook, vec![id, word, words, in_bounds, site, write]);
+    b.finish()
+}

@@ -1,0 +1,299 @@
+//! The report model: what a wgrace run found, as plain serializable data.
+//!
+//! The runtime fills a [`Report`]; printers render it as text or JSON; the
+//! viewer reads the JSON back. Nothing here needs a GPU.
+//!
+//! # JSON schema (version 1)
+//!
+//! `--format json` writes one [`Report`] object. Its fields, and those of the
+//! types it contains, are the serde renderings of the structs below; the
+//! ones tools usually read:
+//!
+//! - `verdict`: `"race"`, `"no-race"`;
+//! - `races[]`: `class` (`intra-workgroup`, `barrier-kind`, `inter-workgroup`),
+//!   `kind` (`write-write`, `read-write`), `memory` {`space`, `variable`,
+//!   `group`, `binding`, `byte_offset`, `element`}, `first`/`second`
+//!   {`access`, `line`, `column`, `snippet`, `invocation` {`workgroup_id`,
+//!   `local_invocation_id`}}, `occurrences`, `explanation`, `hint`;
+//! - `complete`: `false` when something was not checked or not recorded,
+//!   with the reasons in `incomplete`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::sites::{AccessKind, Location, SiteTable};
+use crate::source::Language;
+use crate::vars::Space;
+
+/// Version of the JSON schema; bumped on incompatible changes.
+pub const REPORT_VERSION: u32 = 1;
+
+/// Everything one run of wgrace found and how it ran.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// [`REPORT_VERSION`].
+    pub version: u32,
+    /// `"race"` if any race was observed, else `"no-race"`.
+    pub verdict: Verdict,
+    /// The races, deduplicated by (class, variable, unordered site pair),
+    /// sorted by source position.
+    pub races: Vec<Race>,
+    /// Whether every access was checked and every race recorded.
+    pub complete: bool,
+    /// Why the report is incomplete (empty when `complete`).
+    pub incomplete: Vec<String>,
+    /// Other things worth knowing about this run.
+    pub notes: Vec<String>,
+    /// The shader.
+    pub shader: ShaderInfo,
+    /// The adapter it ran on.
+    pub adapter: AdapterInfo,
+    /// Workgroup counts of the dispatch.
+    pub dispatch: [u32; 3],
+    /// What was checked.
+    pub checked: Checked,
+    /// Every access site, by id.
+    pub sites: SiteTable,
+    /// Counters from the run.
+    pub stats: Stats,
+}
+
+/// Whether races were observed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// At least one race was observed.
+    Race,
+    /// No race was observed for this dispatch and input.
+    NoRace,
+}
+
+/// The shader a report is about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShaderInfo {
+    /// Path as given.
+    pub path: String,
+    /// Input language.
+    pub language: Language,
+    /// Entry point that ran.
+    pub entry_point: String,
+    /// Its workgroup size.
+    pub workgroup_size: [u32; 3],
+    /// The source text, when available (WGSL, or SPIR-V with `OpSource`).
+    pub source: Option<String>,
+}
+
+/// The adapter a run used.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AdapterInfo {
+    /// Adapter name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    pub name: String,
+    /// Backend, e.g. `vulkan`.
+    pub backend: String,
+    /// Device type, e.g. `cpu`, `discrete-gpu`.
+    pub device_type: String,
+    /// Driver and its version.
+    pub driver: String,
+    /// Smallest and largest subgroup size the adapter reports.
+    pub subgroup_size: [u32; 2],
+}
+
+/// A tracked variable, as listed in the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckedVariable {
+    /// Its name.
+    pub name: String,
+    /// Its address space.
+    pub space: Space,
+    /// `group` of a storage binding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    /// `binding` of a storage binding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// Size in bytes (per workgroup, for workgroup variables).
+    pub bytes: u64,
+    /// Where it is declared.
+    pub declaration: Location,
+}
+
+/// What a run checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    /// Detection mode (`addr`).
+    pub mode: String,
+    /// The variables whose accesses were checked.
+    pub variables: Vec<CheckedVariable>,
+    /// Number of sites the runtime checks.
+    pub checked_sites: usize,
+    /// Number of sites in total.
+    pub sites: usize,
+    /// Invocations that ran.
+    pub invocations: u64,
+}
+
+/// Counters read back from the GPU.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Races detected, counting each detection (many per reported race).
+    pub detections: u64,
+    /// Detections whose site pair did not fit the race table.
+    pub dropped_detections: u64,
+    /// Detections whose earlier access was not recorded.
+    pub detections_without_witness: u64,
+    /// Accesses out of bounds of their variable, which were not checked.
+    pub out_of_bounds_accesses: u64,
+    /// Workgroups that executed more storage barriers than the shadow state
+    /// can count, and stopped checking storage memory.
+    pub epoch_overflows: u64,
+    /// Dispatches the run was split into.
+    pub chunks: u32,
+    /// Bytes of shadow state and race records allocated on the GPU.
+    pub shadow_bytes: u64,
+    /// Wall time of the checked run, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// A race: two accesses to the same memory, from different invocations, at
+/// least one a write, not both atomic, that nothing ordered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Race {
+    /// Why nothing ordered the accesses.
+    pub class: RaceClass,
+    /// `write-write` or `read-write`.
+    pub kind: RaceKind,
+    /// The memory they touched (the first word detected).
+    pub memory: Memory,
+    /// One access (the one earlier in the source).
+    pub first: Access,
+    /// The other access.
+    pub second: Access,
+    /// How many detections this pair stands for (words × instances).
+    pub occurrences: u64,
+    /// What the class means, in one line.
+    pub explanation: String,
+    /// How to fix it, in one line.
+    pub hint: String,
+}
+
+/// The memory a race is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memory {
+    /// `workgroup` or `storage`.
+    pub space: Space,
+    /// The variable.
+    pub variable: String,
+    /// Its `group`, for storage bindings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    /// Its `binding`, for storage bindings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// Byte offset of the word in the variable.
+    pub byte_offset: u64,
+    /// Element path of the word, e.g. `tile[3]`.
+    pub element: String,
+}
+
+/// One side of a race.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Access {
+    /// The site, or `None` when the access was not recorded.
+    pub site: Option<u32>,
+    /// `read` or `write`.
+    pub access: AccessKind,
+    /// Source location (line, column, snippet).
+    #[serde(flatten)]
+    pub location: Location,
+    /// The invocation that made it, when known.
+    pub invocation: Option<Invocation>,
+}
+
+/// An invocation of the dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invocation {
+    /// `workgroup_id` of its workgroup.
+    pub workgroup_id: [u32; 3],
+    /// Its `local_invocation_id`.
+    pub local_invocation_id: [u32; 3],
+}
+
+/// Why two accesses were not ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceClass {
+    /// Same workgroup, no barrier between the accesses.
+    IntraWorkgroup,
+    /// Same workgroup, separated only by a barrier that does not order this
+    /// address space.
+    BarrierKind,
+    /// Different workgroups of one dispatch.
+    InterWorkgroup,
+}
+
+impl RaceClass {
+    /// Kebab-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceClass::IntraWorkgroup => "intra-workgroup",
+            RaceClass::BarrierKind => "barrier-kind",
+            RaceClass::InterWorkgroup => "inter-workgroup",
+        }
+    }
+
+    /// One-line explanation of the class, for `space`.
+    pub fn explanation(self, space: Space) -> String {
+        match (self, space) {
+            (RaceClass::IntraWorkgroup, Space::Workgroup) => {
+                "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses"
+                    .into()
+            }
+            (RaceClass::IntraWorkgroup, Space::Storage) => {
+                "invocations of one workgroup accessed this word with no storageBarrier() between the accesses".into()
+            }
+            (RaceClass::BarrierKind, Space::Workgroup) => "a barrier separates the accesses, but only \
+                storageBarrier(), which does not order workgroup memory"
+                .into(),
+            (RaceClass::BarrierKind, Space::Storage) => "a barrier separates the accesses, but only \
+                workgroupBarrier(), which does not order storage memory"
+                .into(),
+            (RaceClass::InterWorkgroup, _) => "different workgroups of one dispatch accessed this word; \
+                no barrier orders accesses of different workgroups"
+                .into(),
+        }
+    }
+
+    /// One-line fix hint for the class, for `space`.
+    pub fn hint(self, space: Space) -> String {
+        match (self, space) {
+            (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Workgroup) => {
+                "put a workgroupBarrier() between the two accesses (in uniform control flow)".into()
+            }
+            (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Storage) => {
+                "put a storageBarrier() between the two accesses (in uniform control flow)".into()
+            }
+            (RaceClass::InterWorkgroup, _) => "split the work into two dispatches, use atomics, or partition \
+                the data so each workgroup touches its own words"
+                .into(),
+        }
+    }
+}
+
+/// Which accesses of a race write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceKind {
+    /// Both write.
+    WriteWrite,
+    /// One reads, the other writes.
+    ReadWrite,
+}
+
+impl RaceKind {
+    /// Kebab-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceKind::WriteWrite => "write-write",
+            RaceKind::ReadWrite => "read-write",
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! The variables wgrace tracks and the word layout of their types.
+//!
+//! wgrace tracks `var<workgroup>` variables and writable `var<storage>`
+//! bindings that the entry point uses, at 4-byte-word granularity: word `w`
+//! of a variable covers its bytes `4w..4w+4`, with offsets from naga's
+//! [`Layouter`] (WGSL's host-shareable layout). Read-only storage, uniform,
+//! private and function memory cannot race and are left alone.
+
+use naga::proc::Layouter;
+use naga::{AddressSpace, ArraySize, Handle, Module, StorageAccess, Type, TypeInner};
+use serde::{Deserialize, Serialize};
+
+/// Address space of a tracked variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Space {
+    /// `var<workgroup>`: one copy per workgroup.
+    Workgroup,
+    /// `var<storage, read_write>`: one copy for the whole dispatch.
+    Storage,
+}
+
+impl Space {
+    /// The WGSL spelling of the address space.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Space::Workgroup => "workgroup",
+            Space::Storage => "storage",
+        }
+    }
+}
+
+/// A variable whose accesses are instrumented.
+#[derive(Clone, Debug)]
+pub struct TrackedVar {
+    /// Index of the variable in the runtime's parameter table.
+    pub id: u32,
+    /// The global in the (original and instrumented) module.
+    pub handle: Handle<naga::GlobalVariable>,
+    /// The variable's name (`group(G)_binding(B)` when the module has none).
+    pub name: String,
+    /// Its address space.
+    pub space: Space,
+    /// `(group, binding)` for storage bindings.
+    pub binding: Option<(u32, u32)>,
+    /// Its type.
+    pub ty: Handle<Type>,
+    /// Words of the fixed-size part (the whole variable unless it ends in a
+    /// runtime-sized array).
+    pub fixed_words: u32,
+    /// Words per element of the trailing runtime-sized array, if any.
+    pub runtime_stride_words: Option<u32>,
+    /// For workgroup variables: first word in a workgroup's shadow slot.
+    pub slot_base: u32,
+    /// Where the variable is declared.
+    pub declaration: crate::Location,
+}
+
+impl TrackedVar {
+    /// Size in words, given the element count of a trailing runtime-sized
+    /// array (ignored for fixed-size variables).
+    pub fn words(&self, runtime_len: u64) -> u64 {
+        u64::from(self.fixed_words) + self.runtime_stride_words.map_or(0, |s| u64::from(s) * runtime_len)
+    }
+}
+
+/// Name used for a global in reports.
+pub fn global_name(module: &Module, handle: Handle<naga::GlobalVariable>) -> String {
+    let g = &module.global_variables[handle];
+    match (&g.name, &g.binding) {
+        (Some(name), _) => name.clone(),
+        (None, Some(b)) => format!("group{}_binding{}", b.group, b.binding),
+        (None, None) => format!("global{}", handle.index()),
+    }
+}
+
+/// Whether accesses to a global in `space` can race.
+pub fn is_racy_space(space: AddressSpace) -> Option<Space> {
+    match space {
+        AddressSpace::WorkGroup => Some(Space::Workgroup),
+        AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(Space::Storage),
+        _ => None,
+    }
+}
+
+/// Size of the fixed part of `ty` in words, and the per-element words of a
+/// trailing runtime-sized array.
+pub fn word_layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> (u32, Option<u32>) {
+    let words = |bytes: u32| bytes.div_ceil(4);
+    match &module.types[ty].inner {
+        TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (0, Some(words(*stride))),
+        TypeInner::Struct { members, span } => match members.last() {
+            Some(last) => match &module.types[last.ty].inner {
+                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => {
+                    (words(last.offset), Some(words(*stride)))
+                }
+                _ => (words(*span), None),
+            },
+            None => (words(*span), None),
+        },
+        _ => (words(layouter[ty].size), None),
+    }
+}
+
+/// The element path of word `word` of a value of type `ty`, appended to
+/// `prefix`: `tile[3]`, `buf.items[17].pos.y`.
+pub fn element_path(module: &Module, ty: Handle<Type>, word: u64, prefix: &str) -> String {
+    let mut path = prefix.to_string();
+    let mut byte = word * 4;
+    let mut ty = ty;
+    loop {
+        match &module.types[ty].inner {
+            TypeInner::Array { base, stride, .. } => {
+                let stride = u64::from((*stride).max(1));
+                path.push_str(&format!("[{}]", byte / stride));
+                byte %= stride;
+                ty = *base;
+            }
+            TypeInner::Struct { members, .. } => {
+                let Some(m) = members.iter().rev().find(|m| u64::from(m.offset) <= byte) else {
+                    return path;
+                };
+                path.push('.');
+                path.push_str(m.name.as_deref().unwrap_or("?"));
+                byte -= u64::from(m.offset);
+                ty = m.ty;
+            }
+            TypeInner::Vector { size, scalar } => {
+                let i = byte / u64::from(scalar.width.max(1));
+                if i < *size as u64 {
+                    path.push('.');
+                    path.push(['x', 'y', 'z', 'w'][i as usize]);
+                }
+                return path;
+            }
+            TypeInner::Matrix { rows, scalar, .. } => {
+                let column = u64::from(column_stride(*rows, scalar.width));
+                path.push_str(&format!("[{}]", byte / column));
+                let row = (byte % column) / u64::from(scalar.width.max(1));
+                path.push_str(&format!("[{row}]"));
+                return path;
+            }
+            _ => return path,
+        }
+    }
+}
+
+/// Bytes between the columns of a matrix with `rows` rows of `width`-byte
+/// scalars (columns are aligned like vectors).
+pub fn column_stride(rows: naga::VectorSize, width: u8) -> u32 {
+    let rows = match rows {
+        naga::VectorSize::Bi => 2,
+        naga::VectorSize::Tri | naga::VectorSize::Quad => 4,
+    };
+    rows * u32::from(width)
+}

@@ -1,0 +1,467 @@
+//! The user's buffers: one per storage or uniform binding the entry point
+//! uses, sized and filled from the run spec.
+//!
+//! `--fill NAME=index` (the default) gives each scalar the index of the array
+//! element it belongs to, counted across nested arrays (`a[i][j]` of
+//! `array<array<T, 4>, N>` holds `4i + j`; every component of `v[i]` of an
+//! `array<vec4<f32>>` holds `i`); scalars outside any array hold 0.
+//! `random[:SEED]` gives floats in [0, 1) and integers over their whole
+//! range, reproducibly; `const:V` gives every scalar the value V; `file:PATH`
+//! copies a file's bytes (zero-padded if shorter).
+
+use std::path::Path;
+
+use naga::proc::Layouter;
+use naga::{AddressSpace, ArraySize, Handle, Module, Scalar, ScalarKind, Type, TypeInner};
+use wgrace_instrument::vars;
+
+use crate::Error;
+use crate::spec::{Fill, RunSpec};
+
+/// How a binding is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingKind {
+    /// `var<storage, read_write>`.
+    StorageReadWrite,
+    /// `var<storage, read>`.
+    StorageRead,
+    /// `var<uniform>`.
+    Uniform,
+}
+
+/// One of the user's buffers.
+#[derive(Clone, Debug)]
+pub struct UserBuffer {
+    /// The global.
+    pub handle: Handle<naga::GlobalVariable>,
+    /// Its name (as in reports and `--dump` file names).
+    pub name: String,
+    /// `@group`.
+    pub group: u32,
+    /// `@binding`.
+    pub binding: u32,
+    /// How it is bound.
+    pub kind: BindingKind,
+    /// Element count of its trailing runtime-sized array, if any.
+    pub runtime_len: Option<u64>,
+    /// Initial contents; their length is the buffer's size.
+    pub contents: Vec<u8>,
+}
+
+impl UserBuffer {
+    /// Size in bytes.
+    pub fn size(&self) -> u64 {
+        self.contents.len() as u64
+    }
+}
+
+/// Element count given to runtime-sized arrays without `--buffer`.
+pub fn default_runtime_len(invocations: u64) -> u64 {
+    invocations.max(4096)
+}
+
+/// Plans the buffers of the bindings `used` says the entry point uses.
+///
+/// # Errors
+/// [`Error::Spec`] for flags naming no binding, a length for a fixed-size
+/// binding, bad values; [`Error::Unsupported`] for textures and samplers.
+pub fn plan_buffers(
+    module: &Module,
+    spec: &RunSpec,
+    used: &dyn Fn(Handle<naga::GlobalVariable>) -> bool,
+    invocations: u64,
+) -> Result<Vec<UserBuffer>, Error> {
+    let mut layouter = Layouter::default();
+    layouter.update(module.to_ctx()).map_err(|e| Error::Internal(format!("layout: {e}")))?;
+    let mut out = Vec::new();
+    for (handle, g) in module.global_variables.iter() {
+        let Some(b) = &g.binding else { continue };
+        if !used(handle) {
+            continue;
+        }
+        let kind = match g.space {
+            AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
+                BindingKind::StorageReadWrite
+            }
+            AddressSpace::Storage { .. } => BindingKind::StorageRead,
+            AddressSpace::Uniform => BindingKind::Uniform,
+            _ => {
+                return Err(Error::Unsupported(format!(
+                    "binding `{}` (@group({}) @binding({})): wgrace runs shaders whose bindings are storage and \
+                     uniform buffers; textures and samplers are not supported yet",
+                    vars::global_name(module, handle),
+                    b.group,
+                    b.binding
+                )));
+            }
+        };
+        let name = vars::global_name(module, handle);
+        let (fixed_words, stride_words) = vars::word_layout(module, &layouter, g.ty);
+        let requested = spec.buffers.iter().rev().find(|(n, _)| *n == name).map(|&(_, l)| l);
+        let runtime_len = match (stride_words, requested) {
+            (Some(_), Some(len)) => Some(len),
+            (Some(_), None) => Some(default_runtime_len(invocations)),
+            (None, Some(_)) => {
+                return Err(Error::Spec(format!(
+                    "--buffer {name}=…: `{name}` has a fixed size; --buffer sets the length of runtime-sized arrays"
+                )));
+            }
+            (None, None) => None,
+        };
+        let mut size = u64::from(fixed_words) * 4 + stride_words.map_or(0, |s| u64::from(s) * 4 * runtime_len.unwrap_or(0));
+        if kind == BindingKind::Uniform {
+            size = size.next_multiple_of(16);
+        }
+        let size = size.max(4);
+        let size_usize = usize::try_from(size)
+            .map_err(|_| Error::Spec(format!("buffer `{name}` would be {size} bytes, too large for this machine")))?;
+        let mut contents = Vec::new();
+        contents
+            .try_reserve_exact(size_usize)
+            .map_err(|_| Error::Spec(format!("cannot allocate {size} bytes for buffer `{name}`")))?;
+        contents.resize(size_usize, 0);
+        let fill = spec.fills.iter().rev().find(|(n, _)| *n == name).map(|(_, f)| f.clone()).unwrap_or(Fill::Index);
+        let writer = Writer { module, len: runtime_len.unwrap_or(0) };
+        match &fill {
+            Fill::Zero => {}
+            Fill::File(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| Error::Spec(format!("--fill {name}=file:{}: {e}", path.display())))?;
+                if bytes.len() > contents.len() {
+                    return Err(Error::Spec(format!(
+                        "--fill {name}=file:{}: the file has {} bytes, the buffer {}",
+                        path.display(),
+                        bytes.len(),
+                        contents.len()
+                    )));
+                }
+                contents[..bytes.len()].copy_from_slice(&bytes);
+            }
+            fill => writer.fill(&mut contents, g.ty, 0, None, fill, &name)?,
+        }
+        out.push(UserBuffer { handle, name, group: b.group, binding: b.binding, kind, runtime_len, contents });
+    }
+    for name in spec.buffers.iter().map(|(n, _)| n).chain(spec.fills.iter().map(|(n, _)| n)) {
+        if !out.iter().any(|b| &b.name == name) {
+            return Err(Error::Spec(format!(
+                "no buffer named `{name}` is used by the entry point; buffers: {}",
+                names(&out)
+            )));
+        }
+    }
+    for (path, value) in &spec.sets {
+        set_value(module, &mut out, path, value)?;
+    }
+    Ok(out)
+}
+
+fn names(buffers: &[UserBuffer]) -> String {
+    if buffers.is_empty() {
+        return "none".into();
+    }
+    buffers.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+struct Writer<'a> {
+    module: &'a Module,
+    len: u64,
+}
+
+impl Writer<'_> {
+    /// Fills the value of type `ty` at `offset`; `index` is the flattened
+    /// index of the enclosing array element, if any.
+    fn fill(&self, out: &mut [u8], ty: Handle<Type>, offset: u64, index: Option<u64>, fill: &Fill, name: &str) -> Result<(), Error> {
+        match &self.module.types[ty].inner {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => write_fill(out, offset, *s, index, fill, name),
+            TypeInner::Vector { size, scalar } => {
+                for i in 0..*size as u64 {
+                    write_fill(out, offset + i * u64::from(scalar.width), *scalar, index, fill, name)?;
+                }
+                Ok(())
+            }
+            TypeInner::Matrix { columns, rows, scalar } => {
+                let stride = u64::from(vars::column_stride(*rows, scalar.width));
+                for c in 0..*columns as u64 {
+                    for r in 0..*rows as u64 {
+                        write_fill(out, offset + c * stride + r * u64::from(scalar.width), *scalar, index, fill, name)?;
+                    }
+                }
+                Ok(())
+            }
+            TypeInner::Array { base, size, stride } => {
+                let n = match size {
+                    ArraySize::Constant(n) => u64::from(n.get()),
+                    ArraySize::Dynamic => self.len,
+                    ArraySize::Pending(_) => 0,
+                };
+                for i in 0..n {
+                    let index = index.unwrap_or(0) * n + i;
+                    self.fill(out, *base, offset + i * u64::from(*stride), Some(index), fill, name)?;
+                }
+                Ok(())
+            }
+            TypeInner::Struct { members, .. } => {
+                for m in members {
+                    self.fill(out, m.ty, offset + u64::from(m.offset), index, fill, name)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// SplitMix64, for reproducible `random` fills.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+fn write_fill(out: &mut [u8], offset: u64, scalar: Scalar, index: Option<u64>, fill: &Fill, name: &str) -> Result<(), Error> {
+    let at = offset as usize;
+    let value = match fill {
+        Fill::Index => Value::Int(index.unwrap_or(0) as i128),
+        Fill::Random(seed) => {
+            let r = splitmix(seed.wrapping_mul(0x1000_0000_01b3) ^ offset);
+            match scalar.kind {
+                ScalarKind::Float => Value::Float((r >> 11) as f64 / (1u64 << 53) as f64),
+                _ => Value::Bits(r),
+            }
+        }
+        Fill::Const(v) => parse_value(v, scalar).map_err(|e| Error::Spec(format!("--fill {name}=const:{v}: {e}")))?,
+        Fill::Zero | Fill::File(_) => return Ok(()),
+    };
+    write_scalar(out, at, scalar, value);
+    Ok(())
+}
+
+#[derive(Clone, Copy)]
+enum Value {
+    Int(i128),
+    Float(f64),
+    Bits(u64),
+}
+
+fn parse_value(s: &str, scalar: Scalar) -> Result<Value, String> {
+    let s = s.trim();
+    match scalar.kind {
+        ScalarKind::Float | ScalarKind::AbstractFloat => s
+            .trim_end_matches('f')
+            .parse::<f64>()
+            .map(Value::Float)
+            .map_err(|_| format!("`{s}` is not a number")),
+        ScalarKind::Bool => match s {
+            "true" => Ok(Value::Int(1)),
+            "false" => Ok(Value::Int(0)),
+            _ => Err(format!("`{s}` is not a boolean")),
+        },
+        _ => {
+            let t = s.trim_end_matches(['u', 'i']);
+            let v = match t.strip_prefix("0x") {
+                Some(hex) => i128::from_str_radix(hex, 16),
+                None => t.parse::<i128>(),
+            }
+            .map_err(|_| format!("`{s}` is not an integer"))?;
+            let (min, max) = match (scalar.kind, scalar.width) {
+                (ScalarKind::Sint, 4) => (i128::from(i32::MIN), i128::from(i32::MAX)),
+                (ScalarKind::Sint, _) => (i128::from(i64::MIN), i128::from(i64::MAX)),
+                (_, 4) => (0, i128::from(u32::MAX)),
+                _ => (0, i128::from(u64::MAX)),
+            };
+            if v < min || v > max {
+                return Err(format!("{v} does not fit this field's type"));
+            }
+            Ok(Value::Int(v))
+        }
+    }
+}
+
+fn write_scalar(out: &mut [u8], at: usize, scalar: Scalar, value: Value) {
+    let width = usize::from(scalar.width);
+    let Some(slot) = out.get_mut(at..at + width) else { return };
+    let bytes: Vec<u8> = match (scalar.kind, scalar.width, value) {
+        (ScalarKind::Float, 4, Value::Int(i)) => (i as f32).to_le_bytes().to_vec(),
+        (ScalarKind::Float, 4, Value::Float(f)) => (f as f32).to_le_bytes().to_vec(),
+        (ScalarKind::Float, 8, Value::Int(i)) => (i as f64).to_le_bytes().to_vec(),
+        (ScalarKind::Float, 8, Value::Float(f)) => f.to_le_bytes().to_vec(),
+        (_, _, Value::Bits(b)) => b.to_le_bytes()[..width].to_vec(),
+        (_, _, Value::Int(i)) => (i as i64).to_le_bytes()[..width].to_vec(),
+        (_, _, Value::Float(f)) => (f as i64).to_le_bytes()[..width].to_vec(),
+    };
+    if bytes.len() == width {
+        slot.copy_from_slice(&bytes);
+    }
+}
+
+/// Applies `--set PATH=VALUE`: `PATH` is a buffer name followed by
+/// `.field`, `[index]` or vector component (`.x`…) steps.
+fn set_value(module: &Module, buffers: &mut [UserBuffer], path: &str, value: &str) -> Result<(), Error> {
+    let bad = |why: String| Error::Spec(format!("--set {path}={value}: {why}"));
+    let name_end = path.find(['.', '[']).unwrap_or(path.len());
+    let name = &path[..name_end];
+    let Some(buffer) = buffers.iter_mut().find(|b| b.name == name) else {
+        let available = buffers.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ");
+        return Err(bad(format!("no buffer named `{name}` (buffers: {available})")));
+    };
+    let mut ty = module.global_variables[buffer.handle].ty;
+    let mut offset = 0u64;
+    let mut rest = &path[name_end..];
+    let mut component: Option<(Scalar, u64)> = None;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('[') {
+            let end = r.find(']').ok_or_else(|| bad("unclosed `[`".into()))?;
+            let i: u64 = r[..end].parse().map_err(|_| bad(format!("`{}` is not an index", &r[..end])))?;
+            rest = &r[end + 1..];
+            match &module.types[ty].inner {
+                TypeInner::Array { base, stride, size } => {
+                    let n = match size {
+                        ArraySize::Constant(n) => u64::from(n.get()),
+                        _ => buffer.runtime_len.unwrap_or(0),
+                    };
+                    if i >= n {
+                        return Err(bad(format!("index {i} is out of bounds (length {n})")));
+                    }
+                    offset += i * u64::from(*stride);
+                    ty = *base;
+                }
+                _ => return Err(bad("indexing something that is not an array".into())),
+            }
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            let field = &r[..end];
+            rest = &r[end..];
+            match &module.types[ty].inner {
+                TypeInner::Struct { members, .. } => {
+                    let m = members.iter().find(|m| m.name.as_deref() == Some(field)).ok_or_else(|| {
+                        let fields = members.iter().filter_map(|m| m.name.as_deref()).collect::<Vec<_>>().join(", ");
+                        bad(format!("no field `{field}` (fields: {fields})"))
+                    })?;
+                    offset += u64::from(m.offset);
+                    ty = m.ty;
+                }
+                TypeInner::Vector { size, scalar } if rest.is_empty() => {
+                    let i = match field {
+                        "x" | "r" => 0,
+                        "y" | "g" => 1,
+                        "z" | "b" => 2,
+                        "w" | "a" => 3,
+                        _ => return Err(bad(format!("`{field}` is not a vector component"))),
+                    };
+                    if i >= *size as u64 {
+                        return Err(bad(format!("the vector has no component `{field}`")));
+                    }
+                    component = Some((*scalar, offset + i * u64::from(scalar.width)));
+                }
+                _ => return Err(bad(format!("`.{field}` on something that is not a struct"))),
+            }
+        } else {
+            return Err(bad(format!("cannot read `{rest}`")));
+        }
+    }
+    let targets: Vec<(Scalar, u64)> = match (component, &module.types[ty].inner) {
+        (Some(c), _) => vec![c],
+        (None, TypeInner::Scalar(s) | TypeInner::Atomic(s)) => vec![(*s, offset)],
+        (None, TypeInner::Vector { size, scalar }) => {
+            (0..*size as u64).map(|i| (*scalar, offset + i * u64::from(scalar.width))).collect()
+        }
+        _ => return Err(bad("the path must end at a scalar or vector".into())),
+    };
+    let parts: Vec<&str> = value.split(',').collect();
+    if parts.len() != targets.len() {
+        return Err(bad(format!("expected {} comma-separated component(s)", targets.len())));
+    }
+    for ((scalar, at), part) in targets.into_iter().zip(parts) {
+        let v = parse_value(part, scalar).map_err(bad)?;
+        write_scalar(&mut buffer.contents, at as usize, scalar, v);
+    }
+    Ok(())
+}
+
+/// Writes `data` (one entry per buffer, in `buffers` order) to
+/// `dir/<name>.bin`, creating `dir`.
+///
+/// # Errors
+/// [`Error::Io`].
+pub fn dump(dir: &Path, buffers: &[UserBuffer], data: &[Vec<u8>]) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::Io(format!("creating {}: {e}", dir.display())))?;
+    for (b, bytes) in buffers.iter().zip(data) {
+        let file: String =
+            b.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+        let path = dir.join(format!("{file}.bin"));
+        std::fs::write(&path, bytes).map_err(|e| Error::Io(format!("writing {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(src: &str, spec: &RunSpec) -> Result<Vec<UserBuffer>, Error> {
+        let module = naga::front::wgsl::parse_str(src).unwrap();
+        plan_buffers(&module, spec, &|_| true, 64)
+    }
+
+    const SRC: &str = "struct P { n: u32, scale: f32, v: vec2<i32> }
+        @group(0) @binding(0) var<uniform> p: P;
+        @group(0) @binding(1) var<storage, read_write> data: array<vec2<f32>>;
+        @group(0) @binding(2) var<storage, read_write> grid: array<array<u32, 3>, 2>;
+        @compute @workgroup_size(1) fn main() {}";
+
+    fn f32s(b: &[u8]) -> Vec<f32> {
+        b.chunks(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+
+    fn u32s(b: &[u8]) -> Vec<u32> {
+        b.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+    }
+
+    #[test]
+    fn index_fill_numbers_elements() {
+        let spec = RunSpec { buffers: vec![("data".into(), 3)], ..Default::default() };
+        let b = plan(SRC, &spec).unwrap();
+        assert_eq!(f32s(&b[1].contents), [0.0, 0.0, 1.0, 1.0, 2.0, 2.0]);
+        assert_eq!(u32s(&b[2].contents), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(u32s(&b[0].contents), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn default_runtime_length_is_at_least_4096() {
+        let b = plan(SRC, &RunSpec::default()).unwrap();
+        assert_eq!(b[1].runtime_len, Some(4096));
+        assert_eq!(b[1].size(), 4096 * 8);
+    }
+
+    #[test]
+    fn set_writes_fields_and_components() {
+        let spec = RunSpec {
+            sets: vec![("p.n".into(), "7".into()), ("p.scale".into(), "0.5".into()), ("p.v".into(), "-1,2".into())],
+            ..Default::default()
+        };
+        let b = plan(SRC, &spec).unwrap();
+        let c = &b[0].contents;
+        assert_eq!(u32s(&c[0..4]), [7]);
+        assert_eq!(f32s(&c[4..8]), [0.5]);
+        assert_eq!(u32s(&c[8..16]), [u32::MAX, 2]);
+    }
+
+    #[test]
+    fn bad_names_and_values_are_reported() {
+        let unknown = RunSpec { sets: vec![("p.m".into(), "1".into())], ..Default::default() };
+        assert!(plan(SRC, &unknown).unwrap_err().to_string().contains("no field `m`"));
+        let fixed = RunSpec { buffers: vec![("grid".into(), 4)], ..Default::default() };
+        assert!(plan(SRC, &fixed).unwrap_err().to_string().contains("fixed size"));
+        let missing = RunSpec { fills: vec![("nope".into(), Fill::Zero)], ..Default::default() };
+        assert!(plan(SRC, &missing).unwrap_err().to_string().contains("no buffer named `nope`"));
+        let range = RunSpec { sets: vec![("p.n".into(), "-1".into())], ..Default::default() };
+        assert!(plan(SRC, &range).unwrap_err().to_string().contains("does not fit"));
+    }
+
+    #[test]
+    fn random_fill_is_reproducible() {
+        let spec = RunSpec { fills: vec![("grid".into(), Fill::Random(3))], ..Default::default() };
+        assert_eq!(plan(SRC, &spec).unwrap()[2].contents, plan(SRC, &spec).unwrap()[2].contents);
+    }
+}

@@ -1,0 +1,214 @@
+//! Command-line interface: `wgrace run`, `wgrace bench`, `wgrace adapters`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use wgrace::gpu::{AdapterChoice, Gpu};
+use wgrace::spec::{Format, RunArgs};
+use wgrace::{Error, Plan, Verdict, bench, buffers, gpu, print};
+
+/// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
+/// instrumented, on the GPU (or on Mesa's lavapipe without one).
+#[derive(Parser)]
+#[command(name = "wgrace", version, about, long_about = None, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a shader: run it instrumented and report every race observed.
+    ///
+    /// Exit status: 0 no race observed, 1 races found, 2 could not check.
+    /// Flags may also be written in the shader as `// wgrace: FLAGS` lines;
+    /// the command line wins.
+    Run {
+        /// The shader (.wgsl or .spv).
+        shader: PathBuf,
+        #[command(flatten)]
+        args: RunArgs,
+    },
+    /// Measure GPU time of the shader with and without checking.
+    Bench {
+        /// The shader (.wgsl or .spv).
+        shader: PathBuf,
+        #[command(flatten)]
+        args: RunArgs,
+        /// Timed repetitions of each (at least 1).
+        #[arg(long, default_value_t = 20)]
+        repetitions: u32,
+        /// Untimed runs before measuring.
+        #[arg(long, default_value_t = 3)]
+        warmup: u32,
+    },
+    /// List the adapters wgpu can see and whether wgrace can use them.
+    Adapters {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Only this graphics API: vulkan, gl, metal or dx12.
+        #[arg(long)]
+        backend: Option<String>,
+    },
+}
+
+/// Renders an error for the terminal: naga's diagnostics as they are, other
+/// errors with their chain.
+pub fn render_error(e: &anyhow::Error) -> String {
+    let message = format!("{e:#}");
+    if message.starts_with("error") { message } else { format!("error: {message}") }
+}
+
+pub fn main() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Run { shader, args } => run(shader, args),
+        Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
+        Command::Adapters { format, backend } => adapters(format, backend),
+    }
+}
+
+fn open_gpu(args: &RunArgs) -> Result<Gpu, Error> {
+    let backend = args.backend.as_deref().map(gpu::parse_backend).transpose()?;
+    Gpu::open(&AdapterChoice { name: args.adapter.clone(), backend })
+}
+
+fn write_output(args: &RunArgs, text: &str) -> anyhow::Result<()> {
+    match &args.output {
+        Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display())),
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            Ok(())
+        }
+    }
+}
+
+fn run(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
+    let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
+    let plan = Plan::new(shader, spec)?;
+    let gpu = open_gpu(&args)?;
+    let format = args.format.unwrap_or_default();
+
+    if args.no_detect {
+        let contents = plan.run_native(&gpu)?;
+        if let Some(dir) = &args.dump {
+            buffers::dump(dir, &plan.buffers, &contents)?;
+        }
+        let message = format!(
+            "wgrace: ran the original shader without checking (entry point `{}`, {} invocations, on {})\n",
+            plan.prepared.entry_point,
+            wgrace::invocations(&plan.prepared, plan.spec.dispatch),
+            gpu.info.name
+        );
+        #[allow(clippy::print_stderr, reason = "status message of the binary")]
+        {
+            eprint!("{message}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let mut progress = Progress::new();
+    let (report, contents) = plan.check(&gpu, &mut |done, total| progress.update(done, total))?;
+    progress.finish();
+    if let Some(dir) = &args.dump {
+        buffers::dump(dir, &plan.buffers, &contents)?;
+    }
+    let rendered = match format {
+        Format::Json => print::json(&report) + "\n",
+        Format::Text => print::text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
+    };
+    write_output(&args, &rendered)?;
+    Ok(match report.verdict {
+        Verdict::Race => ExitCode::from(1),
+        Verdict::NoRace => ExitCode::SUCCESS,
+    })
+}
+
+fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> anyhow::Result<ExitCode> {
+    if repetitions == 0 {
+        return Err(Error::Spec("--repetitions must be at least 1".into()).into());
+    }
+    let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
+    let plan = Plan::new(shader, spec)?;
+    let gpu = open_gpu(&args)?;
+    let result = bench::bench(&plan, &gpu, warmup, repetitions)?;
+    let rendered = match args.format.unwrap_or_default() {
+        Format::Json => serde_json::to_string_pretty(&result)? + "\n",
+        Format::Text => bench::text(&result),
+    };
+    write_output(&args, &rendered)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode> {
+    let backend = backend.as_deref().map(gpu::parse_backend).transpose()?;
+    let list = gpu::list_adapters(backend);
+    if list.is_empty() {
+        return Err(Error::NoAdapter(gpu::NO_ADAPTER_HELP.into()).into());
+    }
+    let text = match format {
+        Format::Json => serde_json::to_string_pretty(&list)? + "\n",
+        Format::Text => {
+            let mut s = String::new();
+            for a in &list {
+                let i = &a.info;
+                let sub = if i.subgroup_size[0] == i.subgroup_size[1] {
+                    i.subgroup_size[0].to_string()
+                } else {
+                    format!("{}-{}", i.subgroup_size[0], i.subgroup_size[1])
+                };
+                s.push_str(&format!(
+                    "{}\n    backend {}, {}, subgroup size {}, driver {}{}\n",
+                    i.name,
+                    i.backend,
+                    i.device_type,
+                    sub,
+                    i.driver,
+                    a.missing.as_ref().map(|m| format!("\n    not usable: {m}")).unwrap_or_default()
+                ));
+            }
+            s
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on stderr for runs split into many chunks.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress { bar: None }
+    }
+
+    fn update(&mut self, done: u32, total: u32) {
+        if total <= 16 || !std::io::stderr().is_terminal() {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let bar = indicatif::ProgressBar::new(u64::from(total));
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("checking {bar:40} {pos}/{len} chunks ({eta} left)")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        bar.set_position(u64::from(done));
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,577 @@
+//! Running shaders: the original ("native") and the instrumented ("checked")
+//! one, on the same initial buffers.
+//!
+//! A [`NativeRun`] or [`CheckedRun`] is built once (pipeline, buffers, bind
+//! groups) and can then be encoded any number of times, which is what
+//! `bench` does. The checked run splits the dispatch into chunks of
+//! `(n, 1, 1)` workgroups: each workgroup in flight needs a slot of
+//! workgroup-memory shadow state, so the chunk size bounds that memory
+//! whatever the dispatch size. Storage shadow state persists across chunks,
+//! so races between workgroups of different chunks are still found.
+
+use std::borrow::Cow;
+
+use naga::Handle;
+use wgpu::util::DeviceExt;
+use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
+
+use crate::Error;
+use crate::buffers::{BindingKind, UserBuffer};
+use crate::detect::LogLayout;
+use crate::gpu::Gpu;
+
+/// Largest amount of workgroup-memory shadow state one chunk may use.
+const SLOT_BUDGET_BYTES: u64 = 64 << 20;
+
+/// The user's buffers on the GPU.
+struct Buffers {
+    buffers: Vec<wgpu::Buffer>,
+}
+
+impl Buffers {
+    fn new(gpu: &Gpu, user: &[UserBuffer]) -> Result<Buffers, Error> {
+        let limits = gpu.device.limits();
+        let mut buffers = Vec::new();
+        for b in user {
+            let limit = match b.kind {
+                BindingKind::Uniform => u64::from(limits.max_uniform_buffer_binding_size),
+                _ => u64::from(limits.max_storage_buffer_binding_size),
+            }
+            .min(limits.max_buffer_size);
+            if b.size() > limit {
+                return Err(Error::Limit(format!(
+                    "buffer `{}` needs {} bytes but the adapter allows {} per binding; use a smaller --buffer {}=LEN",
+                    b.name,
+                    b.size(),
+                    limit,
+                    b.name
+                )));
+            }
+            let usage = match b.kind {
+                BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
+                _ => wgpu::BufferUsages::STORAGE,
+            } | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST;
+            buffers.push(gpu.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(&b.name),
+                contents: &b.contents,
+                usage,
+            }));
+        }
+        Ok(Buffers { buffers })
+    }
+
+    /// Restores the initial contents.
+    fn reset(&self, gpu: &Gpu, user: &[UserBuffer]) {
+        for (buffer, b) in self.buffers.iter().zip(user) {
+            gpu.queue.write_buffer(buffer, 0, &b.contents);
+        }
+    }
+
+    fn read(&self, gpu: &Gpu, user: &[UserBuffer]) -> Result<Vec<Vec<u8>>, Error> {
+        self.buffers.iter().zip(user).map(|(buffer, b)| gpu.read_buffer(buffer, b.size())).collect()
+    }
+
+    /// Bind group entries for group `group`.
+    fn entries<'a>(&'a self, user: &[UserBuffer], group: u32) -> Vec<wgpu::BindGroupEntry<'a>> {
+        user.iter()
+            .zip(&self.buffers)
+            .filter(|(b, _)| b.group == group)
+            .map(|(b, buffer)| wgpu::BindGroupEntry { binding: b.binding, resource: buffer.as_entire_binding() })
+            .collect()
+    }
+}
+
+fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
+    let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let shader = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(label),
+        source: wgpu::ShaderSource::Naga(Cow::Owned(module.clone())),
+    });
+    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+        label: Some(label),
+        layout: None,
+        module: &shader,
+        entry_point: Some(entry),
+        compilation_options: Default::default(),
+        cache: None,
+    });
+    if let Some(e) = pollster::block_on(scope.pop()) {
+        return Err(Error::Gpu(format!("the device rejected the {label} shader: {e}")));
+    }
+    gpu.check()?;
+    Ok(pipeline)
+}
+
+/// Checks the dispatch against the device's limits.
+fn check_dispatch(gpu: &Gpu, dispatch: [u32; 3]) -> Result<(), Error> {
+    let max = gpu.device.limits().max_compute_workgroups_per_dimension;
+    if dispatch.iter().any(|&d| d > max) {
+        return Err(Error::Limit(format!(
+            "--dispatch {},{},{} exceeds the adapter's limit of {max} workgroups per dimension",
+            dispatch[0], dispatch[1], dispatch[2]
+        )));
+    }
+    Ok(())
+}
+
+/// GPU timestamps around a compute pass.
+pub struct Timer {
+    queries: wgpu::QuerySet,
+    resolve: wgpu::Buffer,
+    period_ns: f64,
+}
+
+impl Timer {
+    /// A timer, if the device supports timestamp queries.
+    pub fn new(gpu: &Gpu) -> Option<Timer> {
+        if !gpu.timestamps {
+            return None;
+        }
+        Some(Timer {
+            queries: gpu.device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("wgrace timer"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            }),
+            resolve: gpu.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("wgrace timer"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            }),
+            period_ns: f64::from(gpu.queue.get_timestamp_period()),
+        })
+    }
+
+    fn writes(&self) -> wgpu::ComputePassTimestampWrites<'_> {
+        wgpu::ComputePassTimestampWrites {
+            query_set: &self.queries,
+            beginning_of_pass_write_index: Some(0),
+            end_of_pass_write_index: Some(1),
+        }
+    }
+
+    fn resolve(&self, encoder: &mut wgpu::CommandEncoder) {
+        encoder.resolve_query_set(&self.queries, 0..2, &self.resolve, 0);
+    }
+
+    /// Milliseconds between the two timestamps of the last timed pass.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] when the readback fails.
+    pub fn read_ms(&self, gpu: &Gpu) -> Result<f64, Error> {
+        let bytes = gpu.read_buffer(&self.resolve, 16)?;
+        let t0 = u64::from_le_bytes(bytes[0..8].try_into().unwrap_or([0; 8]));
+        let t1 = u64::from_le_bytes(bytes[8..16].try_into().unwrap_or([0; 8]));
+        Ok(t1.saturating_sub(t0) as f64 * self.period_ns / 1e6)
+    }
+}
+
+/// The original shader, ready to dispatch.
+pub struct NativeRun {
+    pipeline: wgpu::ComputePipeline,
+    groups: Vec<(u32, wgpu::BindGroup)>,
+    buffers: Buffers,
+    dispatch: [u32; 3],
+}
+
+impl NativeRun {
+    /// Builds the pipeline and buffers.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] for buffers or dispatches beyond the device's limits,
+    /// [`Error::Gpu`] when the device rejects the shader.
+    pub fn new(gpu: &Gpu, prepared: &Prepared, user: &[UserBuffer], dispatch: [u32; 3]) -> Result<NativeRun, Error> {
+        check_dispatch(gpu, dispatch)?;
+        let pipeline = pipeline(gpu, &prepared.module, &prepared.entry_point, "original")?;
+        let buffers = Buffers::new(gpu, user)?;
+        let groups = user_groups(user)
+            .into_iter()
+            .map(|g| {
+                let layout = pipeline.get_bind_group_layout(g);
+                let bg = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &layout,
+                    entries: &buffers.entries(user, g),
+                });
+                (g, bg)
+            })
+            .collect();
+        gpu.check()?;
+        Ok(NativeRun { pipeline, groups, buffers, dispatch })
+    }
+
+    /// Runs once; with `timer`, timestamps the pass.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] or [`Error::DeviceLost`].
+    pub fn run(&self, gpu: &Gpu, timer: Option<&Timer>) -> Result<(), Error> {
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("original"),
+                timestamp_writes: timer.map(Timer::writes),
+            });
+            pass.set_pipeline(&self.pipeline);
+            for (g, bg) in &self.groups {
+                pass.set_bind_group(*g, bg, &[]);
+            }
+            pass.dispatch_workgroups(self.dispatch[0], self.dispatch[1], self.dispatch[2]);
+        }
+        if let Some(t) = timer {
+            t.resolve(&mut encoder);
+        }
+        gpu.queue.submit([encoder.finish()]);
+        gpu.wait()
+    }
+
+    /// Restores the buffers' initial contents.
+    pub fn reset(&self, gpu: &Gpu, user: &[UserBuffer]) {
+        self.buffers.reset(gpu, user);
+    }
+
+    /// The buffers' contents.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`].
+    pub fn read_buffers(&self, gpu: &Gpu, user: &[UserBuffer]) -> Result<Vec<Vec<u8>>, Error> {
+        self.buffers.read(gpu, user)
+    }
+}
+
+fn user_groups(user: &[UserBuffer]) -> Vec<u32> {
+    let mut groups: Vec<u32> = user.iter().map(|b| b.group).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
+}
+
+/// Bytes of one chunk's parameter block (`WgraceParams` in runtime.wgsl).
+fn params_size(vars: usize) -> u64 {
+    48 + 16 * vars.max(1) as u64
+}
+
+/// How the checked dispatch is laid out in memory and chunks.
+#[derive(Clone, Debug)]
+pub struct CheckedLayout {
+    /// Workgroups in the dispatch.
+    pub total_workgroups: u64,
+    /// Workgroups per chunk.
+    pub chunk: u32,
+    /// Number of chunks.
+    pub chunks: u32,
+    /// First shadow word of each tracked variable, and its size in words.
+    pub var_words: Vec<(u64, u64)>,
+    /// Bytes of the storage shadow.
+    pub shadow_bytes: u64,
+    /// Layout of the log buffer.
+    pub log: LogLayout,
+    /// Position of the workgroup field in storage state words.
+    pub g_shift: u32,
+    /// Largest storage epoch the state words hold.
+    pub epoch_max: u32,
+}
+
+impl CheckedLayout {
+    /// Plans the chunks and shadow buffers of a checked run.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] when the shadow state cannot fit the device or the
+    /// state word.
+    pub fn new(
+        gpu_limits: &wgpu::Limits,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        dispatch: [u32; 3],
+        max_races: u32,
+    ) -> Result<CheckedLayout, Error> {
+        let total = dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
+        if total > u64::from(u32::MAX) {
+            return Err(Error::Limit(format!("a dispatch of {total} workgroups is more than wgrace can number")));
+        }
+        let slot_words = u64::from(inst.prelude.workgroup_words) * 2;
+        let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
+        let chunk = total.min(max_slots).min(u64::from(gpu_limits.max_compute_workgroups_per_dimension)).max(1);
+        let chunks = total.div_ceil(chunk);
+
+        let mut var_words = Vec::new();
+        let mut shadow_words = 0u64;
+        for v in &inst.vars {
+            var_words.push(var_extent(v, user, &mut shadow_words));
+        }
+        let shadow_bytes = (shadow_words * 3 * 8).max(8);
+        let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
+        let log_bytes = log.bytes();
+        let limit = u64::from(gpu_limits.max_storage_buffer_binding_size).min(gpu_limits.max_buffer_size);
+        if shadow_bytes > limit {
+            return Err(Error::Limit(format!(
+                "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state (24 per 4-byte word), more \
+                 than the adapter's {limit} bytes per binding; check a smaller problem (--buffer NAME=LEN)",
+                shadow_words * 4
+            )));
+        }
+        if log_bytes > limit {
+            return Err(Error::Limit(format!(
+                "the race table and workgroup shadow need {log_bytes} bytes, more than the adapter's {limit}; lower \
+                 --max-races"
+            )));
+        }
+
+        let g_bits = 64 - (total.max(2) - 1).leading_zeros();
+        let g_shift = 64 - g_bits;
+        let e_shift = 7 + inst.prelude.site_bits + inst.prelude.invocation_bits;
+        if g_shift < e_shift + 4 {
+            return Err(Error::Limit(format!(
+                "a dispatch of {total} workgroups of {} invocations with {} access sites leaves too few bits in \
+                 wgrace's 64-bit state word to count storage barriers; use a smaller dispatch",
+                inst.prelude.workgroup_invocations,
+                inst.sites.len()
+            )));
+        }
+        let epoch_bits = g_shift - e_shift;
+        let epoch_max = if epoch_bits >= 32 { u32::MAX } else { (1u32 << epoch_bits) - 1 };
+        Ok(CheckedLayout {
+            total_workgroups: total,
+            chunk: chunk as u32,
+            chunks: chunks as u32,
+            var_words,
+            shadow_bytes,
+            log,
+            g_shift,
+            epoch_max,
+        })
+    }
+
+    /// The parameter block for chunk `index` (mirrors `WgraceParams`).
+    fn params(&self, inst: &Instrumented, dispatch: [u32; 3], index: u32) -> Vec<u8> {
+        let mut words = vec![
+            index * self.chunk,
+            self.total_workgroups as u32,
+            self.g_shift,
+            self.epoch_max,
+            dispatch[0],
+            dispatch[1],
+            dispatch[2],
+            0,
+            self.log.pair_capacity,
+            0,
+            0,
+            0,
+        ];
+        for (v, &(base, words_len)) in inst.vars.iter().zip(&self.var_words) {
+            let (base, len) = match v.space {
+                wgrace_instrument::Space::Workgroup => (u64::from(v.slot_base), u64::from(v.fixed_words)),
+                wgrace_instrument::Space::Storage => (base, words_len),
+            };
+            words.extend([base as u32, len.min(u64::from(u32::MAX)) as u32, 0, 0]);
+        }
+        if inst.vars.is_empty() {
+            words.extend([0, 0, 0, 0]);
+        }
+        bytemuck::cast_slice(&words).to_vec()
+    }
+}
+
+/// Where variable `v`'s words start in the storage shadow, and how many.
+fn var_extent(v: &TrackedVar, user: &[UserBuffer], next: &mut u64) -> (u64, u64) {
+    match v.space {
+        wgrace_instrument::Space::Workgroup => (0, u64::from(v.fixed_words)),
+        wgrace_instrument::Space::Storage => {
+            let len = user.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
+            let words = v.words(len);
+            let base = *next;
+            *next += words;
+            (base, words)
+        }
+    }
+}
+
+/// The instrumented shader, ready to dispatch.
+pub struct CheckedRun {
+    pipeline: wgpu::ComputePipeline,
+    user_groups: Vec<(u32, wgpu::BindGroup)>,
+    chunk_groups: Vec<wgpu::BindGroup>,
+    runtime_group: u32,
+    buffers: Buffers,
+    shadow: wgpu::Buffer,
+    log: wgpu::Buffer,
+    /// Its layout.
+    pub layout: CheckedLayout,
+}
+
+impl CheckedRun {
+    /// Builds the instrumented pipeline, the user's buffers and the shadow
+    /// state.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] or [`Error::Gpu`].
+    pub fn new(
+        gpu: &Gpu,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        dispatch: [u32; 3],
+        max_races: u32,
+    ) -> Result<CheckedRun, Error> {
+        check_dispatch(gpu, dispatch)?;
+        let limits = gpu.device.limits();
+        let layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races)?;
+        let pipeline = pipeline(gpu, &inst.module, &inst.entry_point, "instrumented")?;
+        let buffers = Buffers::new(gpu, user)?;
+
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
+        let shadow = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace shadow"),
+            size: layout.shadow_bytes,
+            usage: storage,
+            mapped_at_creation: false,
+        });
+        let log = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace log"),
+            size: layout.log.bytes(),
+            usage: storage,
+            mapped_at_creation: false,
+        });
+        let align = u64::from(limits.min_uniform_buffer_offset_alignment);
+        let block = params_size(inst.vars.len()).next_multiple_of(align);
+        let mut params = vec![0u8; (block * u64::from(layout.chunks)) as usize];
+        for c in 0..layout.chunks {
+            let p = layout.params(inst, dispatch, c);
+            let at = (u64::from(c) * block) as usize;
+            params[at..at + p.len()].copy_from_slice(&p);
+        }
+        let params_buffer = gpu.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("wgrace params"),
+            contents: &params,
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+
+        // Which of the runtime's bindings the instrumented entry point uses.
+        let ep_info = inst.info.get_entry_point(0);
+        let used = |name: &str| -> Option<Handle<naga::GlobalVariable>> {
+            inst.module
+                .global_variables
+                .iter()
+                .find(|(h, g)| g.name.as_deref() == Some(name) && !ep_info[*h].is_empty())
+                .map(|(h, _)| h)
+        };
+        let binding_of = |h: Handle<naga::GlobalVariable>| {
+            inst.module.global_variables[h].binding.as_ref().map_or(0, |b| b.binding)
+        };
+        let runtime_group = inst.runtime_group;
+        let runtime_layout = pipeline.get_bind_group_layout(runtime_group);
+        let params_size = wgpu::BufferSize::new(params_size(inst.vars.len()));
+        let chunk_groups = (0..layout.chunks)
+            .map(|c| {
+                let mut entries = Vec::new();
+                if let Some(h) = used("wgrace_params") {
+                    entries.push(wgpu::BindGroupEntry {
+                        binding: binding_of(h),
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: &params_buffer,
+                            offset: u64::from(c) * block,
+                            size: params_size,
+                        }),
+                    });
+                }
+                if let Some(h) = used("wgrace_shadow") {
+                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: shadow.as_entire_binding() });
+                }
+                if let Some(h) = used("wgrace_log") {
+                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: log.as_entire_binding() });
+                }
+                gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgrace runtime"),
+                    layout: &runtime_layout,
+                    entries: &entries,
+                })
+            })
+            .collect();
+        let user_groups = user_groups(user)
+            .into_iter()
+            .map(|g| {
+                let layout = pipeline.get_bind_group_layout(g);
+                let bg = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &layout,
+                    entries: &buffers.entries(user, g),
+                });
+                (g, bg)
+            })
+            .collect();
+        gpu.check()?;
+        Ok(CheckedRun { pipeline, user_groups, chunk_groups, runtime_group, buffers, shadow, log, layout })
+    }
+
+    /// Encodes and submits chunks `chunks`; with `timer`, in one timestamped
+    /// pass. Calls `progress` after each submission with the number of
+    /// chunks done.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] or [`Error::DeviceLost`].
+    pub fn run(&self, gpu: &Gpu, timer: Option<&Timer>, progress: &mut dyn FnMut(u32)) -> Result<(), Error> {
+        // Without a timer, submit in batches so that progress can be shown
+        // and no single submission runs for too long.
+        let batch = if timer.is_some() { self.layout.chunks } else { 16 };
+        let mut done = 0;
+        while done < self.layout.chunks {
+            let end = (done + batch).min(self.layout.chunks);
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("instrumented"),
+                    timestamp_writes: timer.map(Timer::writes),
+                });
+                pass.set_pipeline(&self.pipeline);
+                for (g, bg) in &self.user_groups {
+                    pass.set_bind_group(*g, bg, &[]);
+                }
+                for c in done..end {
+                    pass.set_bind_group(self.runtime_group, &self.chunk_groups[c as usize], &[]);
+                    let n = (self.layout.total_workgroups - u64::from(c) * u64::from(self.layout.chunk))
+                        .min(u64::from(self.layout.chunk)) as u32;
+                    pass.dispatch_workgroups(n, 1, 1);
+                }
+            }
+            if let Some(t) = timer {
+                t.resolve(&mut encoder);
+            }
+            gpu.queue.submit([encoder.finish()]);
+            gpu.wait()?;
+            done = end;
+            progress(done);
+        }
+        Ok(())
+    }
+
+    /// Restores the buffers and clears the shadow state and race records.
+    pub fn reset(&self, gpu: &Gpu, user: &[UserBuffer]) {
+        self.buffers.reset(gpu, user);
+        let mut encoder = gpu.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.shadow, 0, None);
+        encoder.clear_buffer(&self.log, 0, None);
+        gpu.queue.submit([encoder.finish()]);
+    }
+
+    /// The log buffer: counters and the race table.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`].
+    pub fn read_log(&self, gpu: &Gpu) -> Result<Vec<u32>, Error> {
+        let bytes = gpu.read_buffer(&self.log, self.layout.log.header_and_pairs_bytes())?;
+        Ok(bytemuck::pod_collect_to_vec(&bytes))
+    }
+
+    /// The user's buffers' contents.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`].
+    pub fn read_buffers(&self, gpu: &Gpu, user: &[UserBuffer]) -> Result<Vec<Vec<u8>>, Error> {
+        self.buffers.read(gpu, user)
+    }
+
+    /// Bytes of GPU memory the check adds (shadow, records, parameters).
+    pub fn extra_bytes(&self) -> u64 {
+        self.layout.shadow_bytes + self.layout.log.bytes()
+    }
+}

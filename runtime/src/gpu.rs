@@ -1,0 +1,265 @@
+//! Adapters and devices.
+//!
+//! wgrace prefers a real GPU and falls back to a software one (Mesa's
+//! lavapipe, "llvmpipe"); `--adapter` picks by name and `--backend` by API.
+//! Errors wgpu reports asynchronously (validation, out of memory, device
+//! lost) are collected and turned into [`Error`]s, never panics.
+
+use std::sync::{Arc, Mutex};
+
+use wgrace_instrument::report::AdapterInfo;
+
+use crate::Error;
+
+/// How to pick an adapter.
+#[derive(Clone, Debug, Default)]
+pub struct AdapterChoice {
+    /// Case-insensitive substring of the adapter's name.
+    pub name: Option<String>,
+    /// Restrict to one backend.
+    pub backend: Option<wgpu::Backend>,
+}
+
+/// What `wgrace adapters` lists.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct AdapterSummary {
+    /// Name, backend, device type, driver, subgroup sizes.
+    #[serde(flatten)]
+    pub info: AdapterInfo,
+    /// Whether it has what wgrace needs (64-bit atomics).
+    pub supported: bool,
+    /// If not, why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing: Option<String>,
+}
+
+/// Features the checked run needs from the device.
+pub const REQUIRED_FEATURES: wgpu::Features =
+    wgpu::Features::SHADER_INT64.union(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS);
+
+/// Parses a `--backend` value.
+///
+/// # Errors
+/// [`Error::Spec`] for an unknown name.
+pub fn parse_backend(s: &str) -> Result<wgpu::Backend, Error> {
+    match s.to_ascii_lowercase().as_str() {
+        "vulkan" | "vk" => Ok(wgpu::Backend::Vulkan),
+        "gl" | "gles" | "opengl" => Ok(wgpu::Backend::Gl),
+        "metal" | "mtl" => Ok(wgpu::Backend::Metal),
+        "dx12" | "d3d12" => Ok(wgpu::Backend::Dx12),
+        other => Err(Error::Spec(format!("unknown backend `{other}`: use vulkan, gl, metal or dx12"))),
+    }
+}
+
+/// The backends to probe: the one asked for, else the primary APIs. GL is
+/// only probed on request: it has no 64-bit atomics, so wgrace cannot use
+/// it, and probing it prints EGL noise on machines without a display.
+fn instance_backends(backend: Option<wgpu::Backend>) -> wgpu::Backends {
+    backend.map_or(wgpu::Backends::PRIMARY, wgpu::Backends::from)
+}
+
+fn instance(backend: Option<wgpu::Backend>) -> wgpu::Instance {
+    wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends: instance_backends(backend),
+        flags: wgpu::InstanceFlags::empty(),
+        ..wgpu::InstanceDescriptor::new_without_display_handle()
+    })
+}
+
+fn summarize(adapter: &wgpu::Adapter) -> AdapterSummary {
+    let info = adapter.get_info();
+    let missing = REQUIRED_FEATURES - adapter.features();
+    AdapterSummary {
+        info: adapter_info(&info),
+        supported: missing.is_empty(),
+        missing: (!missing.is_empty()).then(|| format!("missing {missing:?} (64-bit atomics)")),
+    }
+}
+
+/// The report's view of an adapter.
+pub fn adapter_info(info: &wgpu::AdapterInfo) -> AdapterInfo {
+    AdapterInfo {
+        name: info.name.clone(),
+        backend: info.backend.to_str().to_string(),
+        device_type: match info.device_type {
+            wgpu::DeviceType::Other => "other",
+            wgpu::DeviceType::IntegratedGpu => "integrated-gpu",
+            wgpu::DeviceType::DiscreteGpu => "discrete-gpu",
+            wgpu::DeviceType::VirtualGpu => "virtual-gpu",
+            wgpu::DeviceType::Cpu => "cpu",
+        }
+        .to_string(),
+        driver: format!("{} {}", info.driver, info.driver_info).trim().to_string(),
+        subgroup_size: [info.subgroup_min_size, info.subgroup_max_size],
+    }
+}
+
+/// Every adapter wgpu can see.
+pub fn list_adapters(backend: Option<wgpu::Backend>) -> Vec<AdapterSummary> {
+    let instance = instance(backend);
+    let adapters = pollster::block_on(instance.enumerate_adapters(instance_backends(backend)));
+    adapters.iter().map(summarize).collect()
+}
+
+/// What to say when there is no adapter at all.
+pub const NO_ADAPTER_HELP: &str = "no GPU adapter found. wgrace needs a Vulkan, Metal, DX12 or GL driver; \
+on a machine without a GPU install Mesa's software Vulkan driver (lavapipe): \
+`sudo apt-get install mesa-vulkan-drivers` on Debian/Ubuntu, then check with `wgrace adapters`";
+
+/// An open device and what it ran into.
+pub struct Gpu {
+    /// The adapter.
+    pub adapter: wgpu::Adapter,
+    /// The device, with [`REQUIRED_FEATURES`] and the adapter's limits.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+    /// The adapter as reported.
+    pub info: AdapterInfo,
+    /// Whether timestamp queries are available (for `bench`).
+    pub timestamps: bool,
+    errors: Arc<Mutex<Vec<String>>>,
+    lost: Arc<Mutex<Option<String>>>,
+}
+
+impl Gpu {
+    /// Opens the adapter `choice` selects: by name if given, else the first
+    /// real GPU with the required features, else a software one.
+    ///
+    /// # Errors
+    /// [`Error::NoAdapter`] when none fits, [`Error::Gpu`] when the device
+    /// cannot be created.
+    pub fn open(choice: &AdapterChoice) -> Result<Gpu, Error> {
+        let instance = instance(choice.backend);
+        let adapters = pollster::block_on(instance.enumerate_adapters(instance_backends(choice.backend)));
+        if adapters.is_empty() {
+            return Err(Error::NoAdapter(NO_ADAPTER_HELP.to_string()));
+        }
+        let names = || adapters.iter().map(|a| a.get_info().name).collect::<Vec<_>>().join(", ");
+        let mut candidates: Vec<&wgpu::Adapter> = adapters
+            .iter()
+            .filter(|a| {
+                choice
+                    .name
+                    .as_ref()
+                    .is_none_or(|n| a.get_info().name.to_lowercase().contains(&n.to_lowercase()))
+            })
+            .collect();
+        if candidates.is_empty() {
+            return Err(Error::NoAdapter(format!(
+                "no adapter matches `{}`; available: {}",
+                choice.name.as_deref().unwrap_or(""),
+                names()
+            )));
+        }
+        let rank = |a: &wgpu::Adapter| match a.get_info().device_type {
+            wgpu::DeviceType::DiscreteGpu => 0,
+            wgpu::DeviceType::IntegratedGpu => 1,
+            wgpu::DeviceType::VirtualGpu => 2,
+            wgpu::DeviceType::Other => 3,
+            wgpu::DeviceType::Cpu => 4,
+        };
+        candidates.sort_by_key(|a| (!a.features().contains(REQUIRED_FEATURES), rank(a)));
+        let adapter = candidates[0].clone();
+        let summary = summarize(&adapter);
+        if !summary.supported {
+            return Err(Error::NoAdapter(format!(
+                "adapter `{}` ({}) lacks 64-bit atomics (SHADER_INT64_ATOMIC_ALL_OPS), which wgrace's shadow state \
+                 needs; available adapters: {}",
+                summary.info.name,
+                summary.info.backend,
+                names()
+            )));
+        }
+        let features = REQUIRED_FEATURES
+            | (adapter.features()
+                & (wgpu::Features::TIMESTAMP_QUERY
+                    | wgpu::Features::SUBGROUP
+                    | wgpu::Features::SHADER_F16
+                    | wgpu::Features::SHADER_FLOAT32_ATOMIC));
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("wgrace"),
+            required_features: features,
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }))
+        .map_err(|e| Error::Gpu(format!("cannot open a device on `{}`: {e}", summary.info.name)))?;
+
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let sink = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+            if let Ok(mut v) = sink.lock() {
+                v.push(e.to_string());
+            }
+        }));
+        let lost = Arc::new(Mutex::new(None));
+        let lost_sink = lost.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            if let Ok(mut v) = lost_sink.lock() {
+                *v = Some(format!("{reason:?}: {message}"));
+            }
+        });
+        Ok(Gpu {
+            timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
+            info: summary.info,
+            adapter,
+            device,
+            queue,
+            errors,
+            lost,
+        })
+    }
+
+    /// Waits for submitted work and reports any error wgpu raised meanwhile.
+    ///
+    /// # Errors
+    /// [`Error::DeviceLost`] or [`Error::Gpu`].
+    pub fn wait(&self) -> Result<(), Error> {
+        let polled = self.device.poll(wgpu::PollType::wait_indefinitely());
+        self.check()?;
+        polled.map(|_| ()).map_err(|e| Error::Gpu(format!("waiting for the GPU: {e}")))
+    }
+
+    /// Reports errors wgpu raised so far.
+    ///
+    /// # Errors
+    /// [`Error::DeviceLost`] or [`Error::Gpu`].
+    pub fn check(&self) -> Result<(), Error> {
+        if let Some(reason) = self.lost.lock().ok().and_then(|l| l.clone()) {
+            return Err(Error::DeviceLost(reason));
+        }
+        let errors = self.errors.lock().map(|mut e| std::mem::take(&mut *e)).unwrap_or_default();
+        if errors.is_empty() { Ok(()) } else { Err(Error::Gpu(errors.join("\n"))) }
+    }
+
+    /// Reads `size` bytes of `buffer` (which needs `COPY_SRC`).
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] when the copy or the mapping fails.
+    pub fn read_buffer(&self, buffer: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, Error> {
+        let size = size.next_multiple_of(4).max(4);
+        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace readback"),
+            size,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, size.min(buffer.size()));
+        self.queue.submit([encoder.finish()]);
+        let (tx, rx) = std::sync::mpsc::channel();
+        staging.map_async(wgpu::MapMode::Read, .., move |r| {
+            let _ = tx.send(r);
+        });
+        self.wait()?;
+        rx.recv()
+            .map_err(|_| Error::Gpu("buffer mapping was abandoned".into()))?
+            .map_err(|e| Error::Gpu(format!("cannot map a buffer for reading: {e}")))?;
+        let data = staging
+            .get_mapped_range(..)
+            .map_err(|e| Error::Gpu(format!("cannot read a mapped buffer: {e}")))?
+            .to_vec();
+        staging.unmap();
+        Ok(data)
+    }
+}

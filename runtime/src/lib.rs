@@ -1,0 +1,335 @@
+//! wgrace: a data-race detector for WGSL and SPIR-V compute shaders that runs
+//! on any GPU wgpu supports (and on Mesa's lavapipe without one).
+//!
+//! The shader is instrumented with naga (`wgrace-instrument`), run through
+//! wgpu, and checked on the GPU as it runs: every access to workgroup or
+//! writable storage memory updates a per-word shadow state that detects
+//! unordered conflicting accesses (see `docs/detector.md`). The host reads
+//! back a small table of deduplicated races and builds a
+//! [`Report`](wgrace_instrument::report::Report).
+//!
+//! # From Rust
+//!
+//! ```no_run
+//! # fn main() -> Result<(), wgrace::Error> {
+//! let report = wgrace::Check::wgsl("racy.wgsl", include_str!("../../samples/wg_missing_barrier.wgsl"))?
+//!     .dispatch([2, 1, 1])
+//!     .run()?;
+//! assert_eq!(report.verdict, wgrace::Verdict::Race);
+//! # Ok(()) }
+//! ```
+//!
+//! The command-line tool is `wgrace` (`src/main.rs`, `src/cli.rs`).
+
+#![cfg_attr(not(test), warn(clippy::panic, clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr))]
+#![deny(clippy::exit)]
+
+pub mod bench;
+pub mod buffers;
+pub mod detect;
+pub mod engine;
+pub mod gpu;
+pub mod print;
+pub mod spec;
+
+use std::path::Path;
+use std::time::Instant;
+
+pub use wgrace_instrument::report::{Race, RaceClass, RaceKind, Report, Verdict};
+pub use wgrace_instrument::{Shader, report};
+
+use naga::valid::Capabilities;
+use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
+use wgrace_instrument::{Instrumented, Prepared};
+
+use crate::buffers::UserBuffer;
+use crate::engine::{CheckedRun, NativeRun};
+use crate::gpu::{AdapterChoice, Gpu};
+use crate::spec::{RunArgs, RunSpec};
+
+/// Everything that can stop wgrace from checking a shader. The CLI exits
+/// with status 2 on any of them.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The shader could not be read or parsed.
+    #[error(transparent)]
+    Load(#[from] wgrace_instrument::LoadError),
+    /// The shader is invalid, or uses something wgrace cannot check.
+    #[error(transparent)]
+    Instrument(#[from] wgrace_instrument::InstrumentError),
+    /// A flag has a bad value.
+    #[error("{0}")]
+    Spec(String),
+    /// No usable adapter.
+    #[error("{0}")]
+    NoAdapter(String),
+    /// wgpu reported an error.
+    #[error("GPU error: {0}")]
+    Gpu(String),
+    /// The device was lost while running.
+    #[error(
+        "the GPU device was lost ({0}); the shader may loop forever or overrun the driver's time limit — \
+         try a smaller --dispatch or another adapter"
+    )]
+    DeviceLost(String),
+    /// Something exceeds the device's limits.
+    #[error("{0}")]
+    Limit(String),
+    /// The shader uses something wgrace does not support yet.
+    #[error("{0}")]
+    Unsupported(String),
+    /// Reading or writing a file failed.
+    #[error("{0}")]
+    Io(String),
+    /// A bug in wgrace.
+    #[error("internal error in wgrace (please report it): {0}")]
+    Internal(String),
+}
+
+/// Capabilities a user's shader may use; the device rejects what it lacks.
+pub const SHADER_CAPABILITIES: Capabilities = Capabilities::all();
+
+/// A shader with its run spec, validated and with its buffers planned; no
+/// GPU involved yet.
+pub struct Plan {
+    /// The shader.
+    pub shader: Shader,
+    /// The module with overrides resolved.
+    pub prepared: Prepared,
+    /// The run spec.
+    pub spec: RunSpec,
+    /// The user's buffers with their initial contents.
+    pub buffers: Vec<UserBuffer>,
+}
+
+impl Plan {
+    /// Validates `shader` and plans its buffers for `spec`.
+    ///
+    /// # Errors
+    /// [`Error`] when the shader or a flag is invalid.
+    pub fn new(shader: Shader, spec: RunSpec) -> Result<Plan, Error> {
+        let prepared =
+            wgrace_instrument::prepare(&shader, spec.entry.as_deref(), &spec.overrides, SHADER_CAPABILITIES)?;
+        let ep_index = prepared
+            .module
+            .entry_points
+            .iter()
+            .position(|ep| ep.name == prepared.entry_point)
+            .ok_or_else(|| Error::Internal("prepared entry point vanished".into()))?;
+        let ep_info = prepared.info.get_entry_point(ep_index);
+        let invocations = invocations(&prepared, spec.dispatch);
+        let buffers = buffers::plan_buffers(&prepared.module, &spec, &|h| !ep_info[h].is_empty(), invocations)?;
+        Ok(Plan { shader, prepared, spec, buffers })
+    }
+
+    /// Instruments the shader for its entry point.
+    ///
+    /// # Errors
+    /// [`Error::Instrument`].
+    pub fn instrument(&self) -> Result<Instrumented, Error> {
+        Ok(wgrace_instrument::instrument(
+            &self.shader,
+            &self.prepared.module,
+            &self.prepared.info,
+            &self.prepared.entry_point,
+            SHADER_CAPABILITIES,
+        )?)
+    }
+
+    /// Runs the instrumented shader on `gpu` and reports the races.
+    /// `progress(done, total)` is called as chunks complete. Also returns the
+    /// buffers' final contents.
+    ///
+    /// # Errors
+    /// [`Error`] when the run cannot be made.
+    pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Report, Vec<Vec<u8>>), Error> {
+        let inst = self.instrument()?;
+        let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
+        let start = Instant::now();
+        let total = run.layout.chunks;
+        run.run(gpu, None, &mut |done| progress(done, total))?;
+        let elapsed = start.elapsed();
+        let log = run.read_log(gpu)?;
+        let contents = run.read_buffers(gpu, &self.buffers)?;
+        let mut decoded = detect::decode(&log, &self.prepared.module, &inst, self.spec.dispatch);
+        decoded.stats.chunks = run.layout.chunks;
+        decoded.stats.shadow_bytes = run.extra_bytes();
+        decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
+        Ok((self.report(gpu, &inst, decoded), contents))
+    }
+
+    /// Runs the original shader on `gpu` and returns the buffers' final
+    /// contents.
+    ///
+    /// # Errors
+    /// [`Error`] when the run cannot be made.
+    pub fn run_native(&self, gpu: &Gpu) -> Result<Vec<Vec<u8>>, Error> {
+        let run = NativeRun::new(gpu, &self.prepared, &self.buffers, self.spec.dispatch)?;
+        run.run(gpu, None)?;
+        run.read_buffers(gpu, &self.buffers)
+    }
+
+    fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: detect::Decoded) -> Report {
+        let stats = decoded.stats;
+        let mut incomplete = Vec::new();
+        if stats.dropped_detections > 0 {
+            incomplete.push(format!(
+                "{} detections belong to races beyond the race table's capacity ({}); those races are not \
+                 listed (raise --max-races)",
+                stats.dropped_detections, self.spec.max_races
+            ));
+        }
+        if stats.out_of_bounds_accesses > 0 {
+            incomplete.push(format!(
+                "{} accesses were out of bounds of their variable and were not checked",
+                stats.out_of_bounds_accesses
+            ));
+        }
+        if stats.epoch_overflows > 0 {
+            incomplete.push(format!(
+                "{} workgroups executed more storage barriers than the shadow state can count and stopped \
+                 checking storage memory",
+                stats.epoch_overflows
+            ));
+        }
+        let mut notes = self.shader.notes.clone();
+        if stats.detections_without_witness > 0 {
+            notes.push(format!(
+                "{} detections could not name the earlier access of their race",
+                stats.detections_without_witness
+            ));
+        }
+        let variables = inst
+            .vars
+            .iter()
+            .map(|v| {
+                let len = self.buffers.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
+                CheckedVariable {
+                    name: v.name.clone(),
+                    space: v.space,
+                    group: v.binding.map(|b| b.0),
+                    binding: v.binding.map(|b| b.1),
+                    bytes: v.words(len) * 4,
+                    declaration: v.declaration.clone(),
+                }
+            })
+            .collect();
+        Report {
+            version: report::REPORT_VERSION,
+            verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
+            races: decoded.races,
+            complete: incomplete.is_empty(),
+            incomplete,
+            notes,
+            shader: ShaderInfo {
+                path: self.shader.path.clone(),
+                language: self.shader.language,
+                entry_point: self.prepared.entry_point.clone(),
+                workgroup_size: self.prepared.workgroup_size,
+                source: self.shader.text.clone(),
+            },
+            adapter: gpu.info.clone(),
+            dispatch: self.spec.dispatch,
+            checked: report::Checked {
+                mode: "addr".into(),
+                variables,
+                checked_sites: inst.sites.checked(),
+                sites: inst.sites.len(),
+                invocations: invocations(&self.prepared, self.spec.dispatch),
+            },
+            sites: inst.sites.clone(),
+            stats,
+        }
+    }
+}
+
+/// Total invocations of a dispatch.
+pub fn invocations(prepared: &Prepared, dispatch: [u32; 3]) -> u64 {
+    let per = prepared.workgroup_size.iter().map(|&s| u64::from(s)).product::<u64>();
+    per * dispatch.iter().map(|&d| u64::from(d)).product::<u64>()
+}
+
+/// Reads a shader file and its `// wgrace:` flags, with `cli` flags over
+/// them.
+///
+/// # Errors
+/// [`Error`] when the file or a flag is bad.
+pub fn load_with_flags(path: &Path, cli: RunArgs) -> Result<(Shader, RunArgs, RunSpec), Error> {
+    let shader = Shader::load(path)?;
+    let mut from_file = RunArgs::parse_flags(&spec::shader_flags(shader.text.as_deref().unwrap_or("")))?;
+    // `file:` paths written in the shader are relative to the shader.
+    if let Some(dir) = path.parent() {
+        from_file.fills = from_file.fills.into_iter().map(|f| spec::rebase_file_fill(&f, dir)).collect();
+    }
+    let args = cli.over(from_file);
+    let spec = RunSpec::from_args(&args)?;
+    Ok((shader, args, spec))
+}
+
+/// Checking a shader from Rust code, e.g. in a `#[test]`.
+///
+/// Flags written in the shader (`// wgrace: …`) apply; the builder's
+/// settings override them.
+pub struct Check {
+    shader: Shader,
+    args: RunArgs,
+    file_args: RunArgs,
+}
+
+impl Check {
+    /// A WGSL shader given as text; `name` is used in messages.
+    ///
+    /// # Errors
+    /// [`Error::Load`] with naga's diagnostic, or a bad `// wgrace:` line.
+    pub fn wgsl(name: &str, source: &str) -> Result<Check, Error> {
+        let shader = Shader::from_wgsl(name, source)?;
+        let file_args = RunArgs::parse_flags(&spec::shader_flags(source))?;
+        Ok(Check { shader, args: RunArgs::default(), file_args })
+    }
+
+    /// A shader file (WGSL or SPIR-V).
+    ///
+    /// # Errors
+    /// [`Error::Load`].
+    pub fn file(path: impl AsRef<Path>) -> Result<Check, Error> {
+        let shader = Shader::load(path.as_ref())?;
+        let file_args = RunArgs::parse_flags(&spec::shader_flags(shader.text.as_deref().unwrap_or("")))?;
+        Ok(Check { shader, args: RunArgs::default(), file_args })
+    }
+
+    /// Workgroup counts.
+    pub fn dispatch(mut self, d: [u32; 3]) -> Check {
+        self.args.dispatch = Some(format!("{},{},{}", d[0], d[1], d[2]));
+        self
+    }
+
+    /// Element count of a runtime-sized array binding.
+    pub fn buffer(mut self, name: &str, len: u64) -> Check {
+        self.args.buffers.push(format!("{name}={len}"));
+        self
+    }
+
+    /// Any other flag, as on the command line (e.g. `"--fill"`, `"a=zero"`).
+    ///
+    /// # Errors
+    /// [`Error::Spec`] for an unknown flag.
+    pub fn flags(mut self, flags: &[&str]) -> Result<Check, Error> {
+        let extra = RunArgs::parse_flags(&flags.iter().map(|s| s.to_string()).collect::<Vec<_>>())?;
+        self.args = extra.over(self.args);
+        Ok(self)
+    }
+
+    /// Runs the check on the adapter the flags choose and returns the report.
+    ///
+    /// # Errors
+    /// [`Error`] when the shader cannot be checked.
+    pub fn run(self) -> Result<Report, Error> {
+        let args = self.args.over(self.file_args);
+        let spec = RunSpec::from_args(&args)?;
+        let plan = Plan::new(self.shader, spec)?;
+        let backend = args.backend.as_deref().map(gpu::parse_backend).transpose()?;
+        let gpu = Gpu::open(&AdapterChoice { name: args.adapter.clone(), backend })?;
+        Ok(plan.check(&gpu, &mut |_, _| {})?.0)
+    }
+}

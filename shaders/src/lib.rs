@@ -1,0 +1,68 @@
+//! The WGSL side of wgrace.
+//!
+//! [`RUNTIME`] is the runtime library that the instrumentation pass links into
+//! every instrumented shader: the identity of each invocation, the barrier
+//! bookkeeping, the per-word shadow state machines that detect races as
+//! accesses happen, and the GPU-side table that deduplicates race records.
+//! `wgsl/runtime.wgsl` documents the state machines; `docs/detector.md` the
+//! reasoning behind them.
+//!
+//! The runtime is parameterised by a few compile-time constants that depend
+//! on the shader being instrumented (workgroup size, number of access sites,
+//! …). [`Prelude`] renders them as WGSL `const` declarations; [`runtime_source`]
+//! returns the prelude followed by the runtime, ready for naga's WGSL front end.
+
+/// The runtime library, without its prelude of constants.
+pub const RUNTIME: &str = include_str!("../wgsl/runtime.wgsl");
+
+/// Compile-time constants of the runtime for one instrumented shader.
+///
+/// The host-side layouts that must agree with the runtime (the log buffer,
+/// the pair table entries, the shadow state words) are described next to the
+/// constants in `wgsl/runtime.wgsl` and mirrored in `wgrace::detect`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prelude {
+    /// Bits needed for a local invocation index (`ceil(log2(invocations))`).
+    pub invocation_bits: u32,
+    /// Bits needed for a site id (including the reserved "unknown" id).
+    pub site_bits: u32,
+    /// Invocations per workgroup.
+    pub workgroup_invocations: u32,
+    /// Tracked words of workgroup memory per workgroup.
+    pub workgroup_words: u32,
+    /// Entries of the per-variable table in the parameters (at least 1).
+    pub vars: u32,
+}
+
+impl Prelude {
+    /// Largest number of access sites a shader may have: site ids are packed
+    /// into 15 bits of the race table's key, and one id means "unknown".
+    pub const MAX_SITES: u32 = 0x7fff;
+
+    /// The WGSL `const` declarations for these values.
+    pub fn to_wgsl(&self) -> String {
+        format!(
+            "const WGRACE_T_BITS: u32 = {}u;\n\
+             const WGRACE_S_BITS: u32 = {}u;\n\
+             const WGRACE_WG_INVOCATIONS: u32 = {}u;\n\
+             const WGRACE_WG_WORDS: u32 = {}u;\n\
+             const WGRACE_VARS: u32 = {}u;\n",
+            self.invocation_bits,
+            self.site_bits,
+            self.workgroup_invocations,
+            self.workgroup_words,
+            self.vars.max(1),
+        )
+    }
+}
+
+/// The runtime's source: `prelude` followed by [`RUNTIME`].
+pub fn runtime_source(prelude: &Prelude) -> String {
+    let mut source = prelude.to_wgsl();
+    source.push_str(RUNTIME);
+    source
+}
+
+/// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
+/// the runtime are offset by this much.
+pub const PRELUDE_LINES: usize = 5;

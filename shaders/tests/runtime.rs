@@ -1,0 +1,38 @@
+//! The runtime library must parse and validate on its own for every shape of
+//! prelude the instrumentation pass can produce.
+
+use naga::valid::{Capabilities, ValidationFlags, Validator};
+use wgrace_shaders::{Prelude, runtime_source, PRELUDE_LINES};
+
+fn validate(prelude: &Prelude) {
+    let source = runtime_source(prelude);
+    let module = match naga::front::wgsl::parse_str(&source) {
+        Ok(module) => module,
+        Err(e) => panic!("{}", e.emit_to_string(&source)),
+    };
+    let caps = Capabilities::SHADER_INT64 | Capabilities::SHADER_INT64_ATOMIC_ALL_OPS;
+    if let Err(e) = Validator::new(ValidationFlags::all(), caps).validate(&module) {
+        panic!("{}", e.emit_to_string(&source));
+    }
+}
+
+#[test]
+fn validates_with_typical_prelude() {
+    validate(&Prelude { invocation_bits: 6, site_bits: 4, workgroup_invocations: 64, workgroup_words: 64, vars: 2 });
+}
+
+#[test]
+fn validates_without_workgroup_memory_and_with_one_invocation() {
+    validate(&Prelude { invocation_bits: 0, site_bits: 1, workgroup_invocations: 1, workgroup_words: 0, vars: 0 });
+}
+
+#[test]
+fn validates_at_the_largest_sizes() {
+    validate(&Prelude { invocation_bits: 10, site_bits: 15, workgroup_invocations: 1024, workgroup_words: 8192, vars: 64 });
+}
+
+#[test]
+fn prelude_line_count_matches() {
+    let p = Prelude { invocation_bits: 1, site_bits: 1, workgroup_invocations: 2, workgroup_words: 0, vars: 1 };
+    assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
+}

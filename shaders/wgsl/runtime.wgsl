@@ -1,0 +1,553 @@
+// wgrace runtime: the functions an instrumented shader calls.
+//
+// The instrumentation pass (wgrace-instrument) parses this file after a
+// generated prelude of `const WGRACE_*` declarations (see `Prelude` in
+// shaders/src/lib.rs), links the result into the user's module at the naga IR
+// level and calls:
+//
+//   wgrace_begin            once, at the start of the wrapped entry point;
+//   wgrace_barrier          after every control barrier of the user's code;
+//   wgrace_wg_access        for every load/store of `var<workgroup>` memory;
+//   wgrace_storage_access   for every load/store of writable storage memory.
+//
+// Detection happens here, on the GPU, as each access is made.  Every tracked
+// 4-byte word has one *state word*, updated by a compare-and-swap loop, that
+// holds exactly what is needed to decide whether the access races with an
+// earlier one (WGSL memory model: different invocations, at least one write,
+// not both atomic, not ordered by a barrier of the right kind).  Because all
+// of a word's verdict state sits in one atomic, the verdict is linearizable:
+// no race that happened is missed and none is invented.  Besides the state
+// word, *witness words* keep a second access (a reader, or an earlier writer)
+// so that both source locations of a race can be reported; a witness is only
+// used after checking that it conflicts with the current access.
+//
+// Races are deduplicated on the GPU in a hash table keyed by
+// (race_class, unordered site pair): the first detection of a pair stores an
+// example, later ones only count.  docs/detector.md describes the design.
+
+// ---------------------------------------------------------------- bindings
+
+struct WgraceVar {
+    // First word of this variable in its shadow (storage variables), or in
+    // a workgroup slot (workgroup variables).
+    base: u32,
+    // Size of the variable in 4-byte words.
+    words: u32,
+    _pad0: u32,
+    _pad1: u32,
+}
+
+struct WgraceParams {
+    // Linear index, in the original dispatch, of this chunk's first workgroup.
+    chunk_base: u32,
+    // Number of workgroups in the original dispatch.
+    total_workgroups: u32,
+    // Position of the workgroup field in a storage state word (64 - its width).
+    g_shift: u32,
+    // Largest storage epoch the state word can hold; beyond it a workgroup
+    // stops tracking storage memory and the report is marked incomplete.
+    epoch_max: u32,
+    // Workgroup counts of the original dispatch (w unused).
+    dispatch: vec4<u32>,
+    // Entries of the race pair table.
+    pair_capacity: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
+    vars: array<WgraceVar, WGRACE_VARS>,
+}
+
+// Group and binding numbers are assigned when the runtime is linked.
+@group(0) @binding(0) var<uniform> wgrace_params: WgraceParams;
+// Three words per tracked storage word: state, reader witness, writer witness.
+@group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<u64>>;
+// Counters, then the race pair table, then the workgroup-memory shadow slots.
+@group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
+
+// ---------------------------------------------------------------- log layout
+
+const WGRACE_LOG_RACES: u32 = 0u;           // detections, all pairs together
+const WGRACE_LOG_DROPPED: u32 = 1u;         // detections whose pair found no table entry
+const WGRACE_LOG_NO_WITNESS: u32 = 2u;      // detections whose earlier access was not recorded
+const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 3u;   // out-of-bounds accesses, not checked
+const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 4u;  // workgroups that stopped tracking storage
+const WGRACE_LOG_HEADER: u32 = 16u;
+const WGRACE_PAIR_WORDS: u32 = 12u;
+
+// Offsets inside a pair entry.
+const WGRACE_PAIR_KEY: u32 = 0u;
+const WGRACE_PAIR_COUNT: u32 = 1u;
+const WGRACE_PAIR_VAR: u32 = 2u;
+const WGRACE_PAIR_WORD: u32 = 3u;
+const WGRACE_PAIR_FIRST: u32 = 4u;   // site, workgroup, invocation, is-write
+const WGRACE_PAIR_SECOND: u32 = 8u;  // site, workgroup, invocation, is-write
+
+// Race classes (the report's `race_class`).
+const WGRACE_CLASS_INTRA: u32 = 0u;
+const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
+const WGRACE_CLASS_INTER: u32 = 2u;
+const WGRACE_NO_RACE: u32 = 3u;
+
+// Site id standing for "earlier access not recorded".
+const WGRACE_UNKNOWN_SITE: u32 = 0x7fffu;
+// How long to wait for a witness word that another invocation is about to
+// publish (it writes the witness before the compare-and-swap we observed).
+const WGRACE_WITNESS_SPIN: u32 = 256u;
+
+// Barrier kinds passed to wgrace_barrier.
+const WGRACE_ORDERS_WORKGROUP: u32 = 1u;
+const WGRACE_ORDERS_STORAGE: u32 = 2u;
+
+// ---------------------------------------------------------------- identity
+
+const WGRACE_T_MASK: u32 = (1u << WGRACE_T_BITS) - 1u;
+const WGRACE_S_MASK: u32 = (1u << WGRACE_S_BITS) - 1u;
+
+var<private> wgrace_t: u32;          // local invocation index
+var<private> wgrace_g: u32;          // linear workgroup index in the original dispatch
+var<private> wgrace_slot: u32;       // workgroup slot in this chunk
+var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
+var<private> wgrace_any: u32;        // barriers of any kind executed so far
+var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so far
+var<private> wgrace_storage_on: bool;
+var<private> wgrace_me32: u32;       // workgroup identity of this invocation, without site
+var<private> wgrace_me64: u64;       // storage identity of this invocation, without site
+
+fn wgrace_workgroup_id() -> vec3<u32> {
+    return wgrace_wid;
+}
+
+fn wgrace_num_workgroups() -> vec3<u32> {
+    return wgrace_params.dispatch.xyz;
+}
+
+fn wgrace_update_identity() {
+    let a2 = wgrace_any & 3u;
+    wgrace_me32 = wgrace_t | (a2 << (WGRACE_T_BITS + WGRACE_S_BITS));
+    wgrace_me64 = (u64(a2) << 5u)
+        | (u64(wgrace_t) << WGRACE_ST_T_SHIFT)
+        | (u64(wgrace_epoch) << WGRACE_ST_E_SHIFT)
+        | (u64(wgrace_g) << wgrace_params.g_shift);
+}
+
+// Called first thing in the entry point, in uniform control flow.
+fn wgrace_begin(local_index: u32, slot_id: vec3<u32>) {
+    wgrace_t = local_index;
+    // Chunks are dispatched as (n, 1, 1) grids.
+    wgrace_slot = slot_id.x;
+    wgrace_g = wgrace_params.chunk_base + slot_id.x;
+    let d = wgrace_params.dispatch.xyz;
+    wgrace_wid = vec3<u32>(wgrace_g % d.x, (wgrace_g / d.x) % d.y, wgrace_g / (d.x * d.y));
+    wgrace_any = 0u;
+    wgrace_epoch = 0u;
+    wgrace_storage_on = true;
+    wgrace_update_identity();
+    if WGRACE_WG_WORDS > 0u {
+        // The slot still holds the state its previous workgroup left.
+        wgrace_sweep_slot();
+        storageBarrier();
+    }
+}
+
+// ---------------------------------------------------------------- barriers
+
+fn wgrace_slot_base() -> u32 {
+    return WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
+        + wgrace_slot * WGRACE_WG_WORDS * 2u;
+}
+
+fn wgrace_sweep_slot() {
+    let base = wgrace_slot_base();
+    for (var i = wgrace_t; i < WGRACE_WG_WORDS * 2u; i += WGRACE_WG_INVOCATIONS) {
+        atomicStore(&wgrace_log[base + i], 0u);
+    }
+}
+
+// Called right after each control barrier of the user's code (so in uniform
+// control flow), and after each workgroupUniformLoad.
+fn wgrace_barrier(kind: u32) {
+    wgrace_any += 1u;
+    if (kind & WGRACE_ORDERS_STORAGE) != 0u {
+        if wgrace_epoch >= wgrace_params.epoch_max {
+            if wgrace_storage_on && wgrace_t == 0u {
+                atomicAdd(&wgrace_log[WGRACE_LOG_EPOCH_OVERFLOW], 1u);
+            }
+            wgrace_storage_on = false;
+        } else {
+            wgrace_epoch += 1u;
+        }
+    }
+    wgrace_update_identity();
+    if (kind & WGRACE_ORDERS_WORKGROUP) != 0u && WGRACE_WG_WORDS > 0u {
+        // A new workgroup-memory interval starts: nothing before the barrier
+        // can race with anything after it, so the slot is cleared.  The shadow
+        // lives in storage memory, which the user's workgroupBarrier does not
+        // order, hence the storage barriers around the sweep.
+        storageBarrier();
+        wgrace_sweep_slot();
+        storageBarrier();
+    }
+}
+
+// ---------------------------------------------------------------- race records
+
+fn wgrace_record(race_class: u32, var_id: u32, word: u32,
+                 first_site: u32, first_g: u32, first_t: u32, first_write: bool,
+                 second_site: u32, second_write: bool) {
+    atomicAdd(&wgrace_log[WGRACE_LOG_RACES], 1u);
+    let lo = min(first_site, second_site);
+    let hi = max(first_site, second_site);
+    let key = ((race_class << 30u) | (lo << 15u) | hi) + 1u;
+    let capacity = wgrace_params.pair_capacity;
+    var slot = (key * 2654435761u) % capacity;
+    for (var probe = 0u; probe < capacity; probe++) {
+        let entry = WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS;
+        var seen = atomicLoad(&wgrace_log[entry + WGRACE_PAIR_KEY]);
+        if seen == 0u {
+            let r = atomicCompareExchangeWeak(&wgrace_log[entry + WGRACE_PAIR_KEY], 0u, key);
+            if r.exchanged {
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_VAR], var_id);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_WORD], word);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 0u], first_site);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 1u], first_g);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 2u], first_t);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 3u], u32(first_write));
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 0u], second_site);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 1u], wgrace_g);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 2u], wgrace_t);
+                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 3u], u32(second_write));
+                atomicAdd(&wgrace_log[entry + WGRACE_PAIR_COUNT], 1u);
+                return;
+            }
+            seen = r.old_value;
+            if seen == 0u {
+                // Spurious failure of the weak exchange: try this entry again.
+                probe -= 1u;
+                continue;
+            }
+        }
+        if seen == key {
+            atomicAdd(&wgrace_log[entry + WGRACE_PAIR_COUNT], 1u);
+            return;
+        }
+        slot = (slot + 1u) % capacity;
+    }
+    atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], 1u);
+}
+
+// ---------------------------------------------------------------- workgroup memory
+//
+// One state word and one witness word per tracked word and workgroup slot,
+// cleared at every barrier that orders workgroup memory, so the state only
+// ever describes the current interval of one workgroup:
+//
+//   bits 30-31  tag: 0 untouched, 1 read only, 2 written
+//   bit  29     MULTI: read by at least two invocations
+//   bits 0..    identity A (invocation | site | barrier count mod 4) of
+//               the first reader (tag 1) or of the first writer (tag 2)
+//
+// The witness word holds, once MULTI is set, a reader other than A.
+
+const WGRACE_WG_READ: u32 = 1u << 30u;
+const WGRACE_WG_WRITE: u32 = 2u << 30u;
+const WGRACE_WG_MULTI: u32 = 1u << 29u;
+const WGRACE_WG_IDENTITY: u32 = (1u << 29u) - 1u;
+const WGRACE_WG_WITNESS_VALID: u32 = 1u << 31u;
+
+fn wgrace_wg_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+    let v = wgrace_params.vars[var_id];
+    if !in_bounds || word >= v.words || words > v.words - word {
+        atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
+        return;
+    }
+    let me = wgrace_me32 | (site << WGRACE_T_BITS);
+    let base = wgrace_slot_base() + (v.base + word) * 2u;
+    for (var i = 0u; i < words; i++) {
+        wgrace_wg_word(base + 2u * i, me, write, var_id, word + i);
+    }
+}
+
+fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, word: u32) {
+    var old = atomicLoad(&wgrace_log[state]);
+    var race = false;
+    var witness = 0u;        // identity of the earlier access
+    var witness_write = false;
+    var from_witness_word = false;
+    loop {
+        race = false;
+        from_witness_word = false;
+        let tag = old & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
+        let a_t = old & WGRACE_T_MASK;
+        let multi = (old & WGRACE_WG_MULTI) != 0u;
+        var next = old;
+        var publish = false;
+        if tag == 0u {
+            next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
+        } else if tag == WGRACE_WG_READ {
+            if write {
+                if a_t != wgrace_t {
+                    race = true;
+                    witness = old & WGRACE_WG_IDENTITY;
+                } else if multi {
+                    race = true;
+                    from_witness_word = true;
+                }
+                witness_write = false;
+                next = WGRACE_WG_WRITE | me;
+            } else if a_t != wgrace_t && !multi {
+                next = old | WGRACE_WG_MULTI;
+                publish = true;
+            }
+        } else if a_t != wgrace_t {
+            race = true;
+            witness = old & WGRACE_WG_IDENTITY;
+            witness_write = true;
+        }
+        if next == old {
+            break;
+        }
+        if publish {
+            // Published before the exchange, so whoever sees MULTI can find it.
+            atomicStore(&wgrace_log[state + 1u], me | WGRACE_WG_WITNESS_VALID);
+        }
+        let r = atomicCompareExchangeWeak(&wgrace_log[state], old, next);
+        if r.exchanged {
+            break;
+        }
+        old = r.old_value;
+    }
+    if !race {
+        return;
+    }
+    if from_witness_word {
+        // A reader other than this invocation exists; wait for its witness.
+        var w = atomicLoad(&wgrace_log[state + 1u]);
+        for (var n = 0u; n < WGRACE_WITNESS_SPIN && ((w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t); n++) {
+            w = atomicLoad(&wgrace_log[state + 1u]);
+        }
+        if (w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t {
+            atomicAdd(&wgrace_log[WGRACE_LOG_NO_WITNESS], 1u);
+            wgrace_record(WGRACE_CLASS_INTRA, var_id, word, WGRACE_UNKNOWN_SITE, wgrace_g, 0u, false,
+                          (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
+            return;
+        }
+        witness = w & WGRACE_WG_IDENTITY;
+    }
+    let shift = WGRACE_T_BITS + WGRACE_S_BITS;
+    let race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, (witness >> shift) == (me >> shift));
+    wgrace_record(race_class, var_id, word,
+                  (witness >> WGRACE_T_BITS) & WGRACE_S_MASK, wgrace_g, witness & WGRACE_T_MASK, witness_write,
+                  (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
+}
+
+// ---------------------------------------------------------------- storage memory
+//
+// Three 64-bit words per tracked word, never cleared during a dispatch:
+// the state, a reader witness and a writer witness.  The state word:
+//
+//   bits 0-1   tag: 0 untouched, 1 read only, 2 written
+//   bit  2     X: (read only) read by at least two workgroups
+//   bit  3     M: read by at least two invocations in A's interval
+//   bit  4     P: (written) A is a reader of a later interval of the writing
+//              workgroup; the writes themselves are ordered before it
+//   bits 5..   identity A: barrier count mod 4 | site | invocation |
+//              storage epoch | workgroup (the epoch and workgroup widths
+//              are chosen per dispatch, see WgraceParams::g_shift)
+//
+// A storage *interval* is (workgroup, epoch): two accesses are ordered only
+// when they are in one workgroup and a storage-ordering barrier separates
+// them.  In the identity layout, (epoch | workgroup) are the top bits, so
+// `x >> WGRACE_ST_E_SHIFT` names an interval and `x >> g_shift` a workgroup.
+//
+// Witness words hold an identity with bit 0 set; readers publish themselves
+// to the reader witness when they set X or M, and the access that moves a
+// written word into a later interval publishes the old writer.
+
+const WGRACE_ST_TAG: u64 = 3lu;
+const WGRACE_ST_READ: u64 = 1lu;
+const WGRACE_ST_WRITE: u64 = 2lu;
+const WGRACE_ST_X: u64 = 4lu;
+const WGRACE_ST_M: u64 = 8lu;
+const WGRACE_ST_P: u64 = 16lu;
+const WGRACE_ST_FLAGS: u64 = 31lu;
+const WGRACE_ST_T_SHIFT: u32 = 7u + WGRACE_S_BITS;
+const WGRACE_ST_E_SHIFT: u32 = 7u + WGRACE_S_BITS + WGRACE_T_BITS;
+
+fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+    if !wgrace_storage_on {
+        return;
+    }
+    let v = wgrace_params.vars[var_id];
+    if !in_bounds || word >= v.words || words > v.words - word {
+        atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
+        return;
+    }
+    let me = wgrace_me64 | (u64(site) << 7u);
+    for (var i = 0u; i < words; i++) {
+        wgrace_storage_word((v.base + word + i) * 3u, me, write, var_id, word + i);
+    }
+}
+
+fn wgrace_t_of(x: u64) -> u32 {
+    return u32(x >> WGRACE_ST_T_SHIFT) & WGRACE_T_MASK;
+}
+
+fn wgrace_site_of(x: u64) -> u32 {
+    return u32(x >> 7u) & WGRACE_S_MASK;
+}
+
+fn wgrace_g_of(x: u64) -> u32 {
+    return u32(x >> wgrace_params.g_shift);
+}
+
+// What a storage witness must satisfy to conflict with the current access.
+const WGRACE_WANT_OTHER_WORKGROUP: u32 = 0u;   // any access of another workgroup
+const WGRACE_WANT_SAME_INTERVAL: u32 = 1u;     // another invocation of this interval
+
+fn wgrace_witness_ok(w: u64, me: u64, want: u32) -> bool {
+    if (w & 1lu) == 0lu {
+        return false;
+    }
+    if want == WGRACE_WANT_OTHER_WORKGROUP {
+        return wgrace_g_of(w) != wgrace_g;
+    }
+    return (w >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT) && wgrace_t_of(w) != wgrace_t;
+}
+
+fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32) {
+    var old = atomicLoad(&wgrace_shadow[state]);
+    var race = false;
+    var witness = 0lu;
+    var witness_write = false;
+    var witness_slot = 0u;   // 0: the state's identity, 1: reader witness, 2: writer witness
+    var want = 0u;
+    loop {
+        race = false;
+        witness_slot = 0u;
+        witness = old;
+        let tag = old & WGRACE_ST_TAG;
+        let same_wg = (old >> wgrace_params.g_shift) == (me >> wgrace_params.g_shift);
+        let same_interval = (old >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
+        let same_t = wgrace_t_of(old) == wgrace_t;
+        let multi = (old & WGRACE_ST_M) != 0lu;
+        var next = old;
+        var publish = 0u;    // 1: me as reader witness, 2: old A as writer witness
+        if tag == 0lu {
+            next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
+        } else if tag == WGRACE_ST_READ {
+            witness_write = false;
+            if (old & WGRACE_ST_X) != 0lu {
+                // Read by several workgroups: any write conflicts with one of them.
+                if write {
+                    race = true;
+                    if same_wg {
+                        witness_slot = 1u;
+                        want = WGRACE_WANT_OTHER_WORKGROUP;
+                    }
+                    next = WGRACE_ST_WRITE | me;
+                }
+            } else if !same_wg {
+                if write {
+                    race = true;
+                    next = WGRACE_ST_WRITE | me;
+                } else {
+                    next = old | WGRACE_ST_X;
+                    publish = 1u;
+                }
+            } else if !same_interval {
+                // A later interval of the same workgroup: earlier reads are ordered.
+                next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
+            } else if write {
+                if !same_t {
+                    race = true;
+                } else if multi {
+                    race = true;
+                    witness_slot = 1u;
+                    want = WGRACE_WANT_SAME_INTERVAL;
+                }
+                next = WGRACE_ST_WRITE | me;
+            } else if !same_t && !multi {
+                next = old | WGRACE_ST_M;
+                publish = 1u;
+            }
+        } else {
+            let p = (old & WGRACE_ST_P) != 0lu;
+            if !same_wg {
+                race = true;
+                witness_write = !p;
+                if p && !write {
+                    // A is a reader; only the earlier write conflicts with a read.
+                    witness_slot = 2u;
+                    witness_write = true;
+                    want = WGRACE_WANT_OTHER_WORKGROUP;
+                }
+            } else if !same_interval {
+                if write {
+                    next = WGRACE_ST_WRITE | me;
+                } else {
+                    next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
+                    if !p {
+                        publish = 2u;
+                    }
+                }
+            } else if !p {
+                if !same_t {
+                    race = true;
+                    witness_write = true;
+                }
+            } else if write {
+                witness_write = false;
+                if !same_t {
+                    race = true;
+                } else if multi {
+                    race = true;
+                    witness_slot = 1u;
+                    want = WGRACE_WANT_SAME_INTERVAL;
+                }
+                next = WGRACE_ST_WRITE | me;
+            } else if !same_t && !multi {
+                next = old | WGRACE_ST_M;
+                publish = 1u;
+            }
+        }
+        if next == old {
+            break;
+        }
+        if publish == 1u {
+            atomicStore(&wgrace_shadow[state + 1u], me | 1lu);
+        } else if publish == 2u {
+            atomicStore(&wgrace_shadow[state + 2u], (old & ~WGRACE_ST_FLAGS) | 1lu);
+        }
+        let r = atomicCompareExchangeWeak(&wgrace_shadow[state], old, next);
+        if r.exchanged {
+            break;
+        }
+        old = r.old_value;
+    }
+    if !race {
+        return;
+    }
+    if witness_slot != 0u {
+        var w = atomicLoad(&wgrace_shadow[state + witness_slot]);
+        for (var n = 0u; n < WGRACE_WITNESS_SPIN && !wgrace_witness_ok(w, me, want); n++) {
+            w = atomicLoad(&wgrace_shadow[state + witness_slot]);
+        }
+        if !wgrace_witness_ok(w, me, want) {
+            atomicAdd(&wgrace_log[WGRACE_LOG_NO_WITNESS], 1u);
+            let race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want == WGRACE_WANT_OTHER_WORKGROUP);
+            wgrace_record(race_class, var_id, word, WGRACE_UNKNOWN_SITE, wgrace_g, 0u, witness_write,
+                          wgrace_site_of(me), write);
+            return;
+        }
+        witness = w;
+    }
+    var race_class = WGRACE_CLASS_INTER;
+    if wgrace_g_of(witness) == wgrace_g {
+        // Same workgroup and same storage interval: was a barrier of another
+        // kind executed in between?
+        race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, ((witness >> 5u) & 3lu) == ((me >> 5u) & 3lu));
+    }
+    wgrace_record(race_class, var_id, word,
+                  wgrace_site_of(witness), wgrace_g_of(witness), wgrace_t_of(witness), witness_write,
+                  wgrace_site_of(me), write);
+}
