@@ -1,0 +1,331 @@
+//! The shadow state machines of the runtime, checked against the WGSL race
+//! definition on random access traces.
+//!
+//! A one-invocation harness replays each trace through the real runtime
+//! functions, forging the identity (workgroup, invocation, barrier counts)
+//! of every access, so the trace order is the order in which the state
+//! words see the accesses. A brute-force reference decides, for every pair
+//! of accesses, whether they race under WGSL's rules. The test asserts that
+//!
+//! - the runtime detects a race exactly when the reference finds one;
+//! - every pair it records is a racing pair of the trace, with the class
+//!   the reference gives it and the right invocations;
+//! - a replayed trace never lacks a witness (one invocation sees its own
+//!   writes).
+//!
+//! Site ids are trace positions, so a recorded pair names two accesses.
+
+use wgrace_shaders::{Prelude, runtime_source};
+
+const HARNESS: &str = r#"
+struct Step { g: u32, t: u32, epoch: u32, any: u32, site: u32, write: u32, word: u32, space: u32 }
+@group(1) @binding(0) var<storage, read> steps: array<Step>;
+
+@compute @workgroup_size(1)
+fn main() {
+    wgrace_slot = 0u;
+    wgrace_storage_on = true;
+    var wg_epoch = 0u;
+    for (var i = 0u; i < arrayLength(&steps); i++) {
+        let s = steps[i];
+        if s.space == 0u && s.epoch != wg_epoch {
+            // A workgroup barrier: every invocation sweeps its share.
+            for (var t = 0u; t < WGRACE_WG_INVOCATIONS; t++) {
+                wgrace_t = t;
+                wgrace_sweep_slot();
+            }
+            wg_epoch = s.epoch;
+        }
+        wgrace_g = s.g;
+        wgrace_t = s.t;
+        wgrace_epoch = select(0u, s.epoch, s.space == 1u);
+        wgrace_any = s.any;
+        wgrace_update_identity();
+        if s.space == 0u {
+            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u);
+        } else {
+            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.write != 0u);
+        }
+    }
+}
+"#;
+
+const WORDS: u32 = 4;
+const INVOCATIONS: u32 = 4;
+const WORKGROUPS: u32 = 3;
+const MAX_STEPS: usize = 40;
+const PAIRS: u32 = 1024;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+struct Step {
+    g: u32,
+    t: u32,
+    epoch: u32,
+    any: u32,
+    site: u32,
+    write: u32,
+    word: u32,
+    space: u32,
+}
+
+/// Class the reference gives a racing pair (runtime numbering).
+fn conflict(a: &Step, b: &Step) -> Option<u32> {
+    if a.word != b.word || a.write + b.write == 0 || (a.g, a.t) == (b.g, b.t) {
+        return None;
+    }
+    let same_any = a.any % 4 == b.any % 4;
+    let intra_or_kind = if same_any { 0 } else { 1 };
+    if a.space == 0 {
+        // One workgroup; ordered by workgroup barriers (epoch).
+        (a.epoch == b.epoch).then_some(intra_or_kind)
+    } else if a.g != b.g {
+        Some(2)
+    } else {
+        (a.epoch == b.epoch).then_some(intra_or_kind)
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = self.0;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+}
+
+/// A random trace in one space, with barrier counts that only grow per
+/// workgroup (barriers are executed by the whole workgroup).
+fn trace(rng: &mut Rng, space: u32) -> Vec<Step> {
+    let len = 2 + rng.below(MAX_STEPS as u32 - 1) as usize;
+    let workgroups = if space == 0 { 1 } else { 1 + rng.below(WORKGROUPS) };
+    let invocations = 1 + rng.below(INVOCATIONS);
+    let words = 1 + rng.below(WORDS);
+    let mut epoch = vec![0u32; workgroups as usize];
+    let mut any = vec![0u32; workgroups as usize];
+    (0..len)
+        .map(|i| {
+            let g = rng.below(workgroups);
+            match rng.below(10) {
+                0 => {
+                    // A barrier that orders this space.
+                    epoch[g as usize] += 1;
+                    any[g as usize] += 1;
+                }
+                1 => any[g as usize] += 1, // a barrier of the other kind
+                _ => {}
+            }
+            Step {
+                g,
+                t: rng.below(invocations),
+                epoch: epoch[g as usize],
+                any: any[g as usize],
+                site: i as u32,
+                write: u32::from(rng.below(3) == 0),
+                word: rng.below(words),
+                space,
+            }
+        })
+        .collect()
+}
+
+struct Harness {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    params: wgpu::Buffer,
+    shadow: wgpu::Buffer,
+    log: wgpu::Buffer,
+    steps: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    groups: [wgpu::BindGroup; 2],
+}
+
+fn log_words() -> u64 {
+    16 + u64::from(PAIRS) * 12 + u64::from(WORDS) * 2
+}
+
+impl Harness {
+    fn new() -> Option<Harness> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::PRIMARY,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        let features = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS;
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::PRIMARY));
+        let adapter = adapters.into_iter().find(|a| a.features().contains(features))?;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: features,
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }))
+        .ok()?;
+        let prelude = Prelude {
+            invocation_bits: 2,
+            site_bits: 6,
+            workgroup_invocations: INVOCATIONS,
+            workgroup_words: WORDS,
+            vars: 2,
+        };
+        let source = runtime_source(&prelude) + HARNESS;
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("harness"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
+        let buffer = |size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
+        };
+        let params = buffer(48 + 32, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
+        let shadow = buffer(u64::from(WORDS) * 24, storage);
+        let log = buffer(log_words() * 4, storage);
+        let steps = buffer((MAX_STEPS * 32) as u64, storage);
+        let readback = buffer(log_words() * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        // Workgroup field: 2 bits (3 workgroups); epochs get the rest.
+        let g_shift = 62u32;
+        let words: [u32; 20] = [0, WORKGROUPS, g_shift, 1000, WORKGROUPS, 1, 1, 0, PAIRS, 0, 0, 0, 0, WORDS, 0, 0, 0, WORDS, 0, 0];
+        queue.write_buffer(&params, 0, bytemuck::cast_slice(&words));
+        let g0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 1, resource: shadow.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
+            ],
+        });
+        let g1 = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &pipeline.get_bind_group_layout(1),
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding { buffer: &steps, offset: 0, size: None }),
+            }],
+        });
+        Some(Harness { device, queue, pipeline, params, shadow, log, steps, readback, groups: [g0, g1] })
+    }
+
+    /// Replays `steps` and returns the log.
+    fn replay(&mut self, steps: &[Step]) -> Vec<u32> {
+        let steps_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: (steps.len() * 32) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        self.queue.write_buffer(&steps_buffer, 0, bytemuck::cast_slice(steps));
+        self.groups[1] = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &self.pipeline.get_bind_group_layout(1),
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: steps_buffer.as_entire_binding() }],
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.shadow, 0, None);
+        encoder.clear_buffer(&self.log, 0, None);
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.groups[0], &[]);
+            pass.set_bind_group(1, &self.groups[1], &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        encoder.copy_buffer_to_buffer(&self.log, 0, &self.readback, 0, log_words() * 4);
+        self.queue.submit([encoder.finish()]);
+        self.readback.map_async(wgpu::MapMode::Read, .., |r| r.expect("map"));
+        self.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+        let data: Vec<u32> = bytemuck::pod_collect_to_vec(&self.readback.get_mapped_range(..).expect("range"));
+        self.readback.unmap();
+        let _ = (&self.params, &self.steps);
+        data
+    }
+}
+
+fn check_trace(harness: &mut Harness, steps: &[Step]) {
+    let log = harness.replay(steps);
+    let detections = log[0];
+    let racy_pairs: Vec<(usize, usize, u32)> = (0..steps.len())
+        .flat_map(|j| (0..j).map(move |i| (i, j)))
+        .filter_map(|(i, j)| conflict(&steps[i], &steps[j]).map(|c| (i, j, c)))
+        .collect();
+    assert_eq!(detections > 0, !racy_pairs.is_empty(), "verdict differs on {steps:#?}\nracing pairs: {racy_pairs:?}");
+    assert_eq!(log[1], 0, "dropped detections");
+    assert_eq!(log[2], 0, "a detection lacked its witness on {steps:#?}");
+    for entry in log[16..16 + PAIRS as usize * 12].chunks_exact(12) {
+        if entry[0] == 0 {
+            continue;
+        }
+        let class = (entry[0] - 1) >> 30;
+        let (a, b) = (entry[4] as usize, entry[8] as usize);
+        let (i, j) = (a.min(b), a.max(b));
+        assert_eq!(
+            conflict(&steps[i], &steps[j]),
+            Some(class),
+            "recorded pair ({i}, {j}) class {class} is not a racing pair of that class in {steps:#?}"
+        );
+        assert_eq!((entry[5], entry[6]), (steps[a].g, steps[a].t), "first invocation of pair ({a}, {b})");
+        assert_eq!((entry[9], entry[10]), (steps[b].g, steps[b].t), "second invocation of pair ({a}, {b})");
+        assert_eq!(entry[7], steps[a].write, "first access kind");
+        assert_eq!(entry[11], steps[b].write, "second access kind");
+    }
+}
+
+fn harness() -> Option<Harness> {
+    let h = Harness::new();
+    if h.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
+        eprintln!("skipping: no adapter with 64-bit atomics");
+    }
+    h
+}
+
+#[test]
+fn workgroup_state_machine_matches_the_wgsl_definition() {
+    let Some(mut h) = harness() else { return };
+    let mut rng = Rng(1);
+    for _ in 0..400 {
+        let steps = trace(&mut rng, 0);
+        check_trace(&mut h, &steps);
+    }
+}
+
+#[test]
+fn storage_state_machine_matches_the_wgsl_definition() {
+    let Some(mut h) = harness() else { return };
+    let mut rng = Rng(2);
+    for _ in 0..600 {
+        let steps = trace(&mut rng, 1);
+        check_trace(&mut h, &steps);
+    }
+}
+
+#[test]
+fn classic_patterns_are_found_with_both_accesses() {
+    let Some(mut h) = harness() else { return };
+    let s = |g, t, epoch, any, site, write, space| Step { g, t, epoch, any, site, write, word: 0, space };
+    // Everyone reads x, then invocation 0 (the first reader) writes it.
+    for space in [0, 1] {
+        check_trace(&mut h, &[s(0, 0, 0, 0, 0, 0, space), s(0, 1, 0, 0, 1, 0, space), s(0, 0, 0, 0, 2, 1, space)]);
+    }
+    // Two workgroups read, then the first one writes.
+    check_trace(&mut h, &[s(0, 0, 0, 0, 0, 0, 1), s(1, 0, 0, 0, 1, 0, 1), s(0, 0, 0, 0, 2, 1, 1)]);
+    // A workgroup writes, passes a storage barrier, reads; another reads.
+    check_trace(&mut h, &[s(0, 0, 0, 0, 0, 1, 1), s(0, 1, 1, 1, 1, 0, 1), s(1, 0, 0, 0, 2, 0, 1)]);
+    // Written, ordered by a storage barrier: no race.
+    let log = h.replay(&[s(0, 0, 0, 0, 0, 1, 1), s(0, 1, 1, 1, 1, 1, 1), s(0, 2, 2, 2, 2, 0, 1)]);
+    assert_eq!(log[0], 0);
+}
