@@ -175,13 +175,36 @@ fn locate_in_text(text: &str, span: Span) -> Location {
 }
 
 /// Instruction boundaries and line information of a SPIR-V binary, for
-/// naga's spans (which are byte ranges of instructions).
+/// naga's spans.
+///
+/// naga's SPIR-V reader gives each statement the byte range of its
+/// instruction, counted by its own word counter, which (in naga 30) does not
+/// advance over three operand lists it reads in bulk: the interface ids of
+/// `OpEntryPoint`, the operands of `OpExecutionMode` and the parameter types
+/// of `OpTypeFunction`. Each instruction is therefore indexed both by its real
+/// offset and by the offset naga's counter gives it; spans are looked up by
+/// the latter, falling back to the former.
 #[derive(Debug, Clone)]
 struct SpirvIndex {
-    /// (byte offset, opcode, line and column from `OpLine`) per instruction.
-    instructions: Vec<(u32, u16, Option<(u32, u32)>)>,
+    instructions: Vec<Instruction>,
     /// Source text from `OpSource`, if the module carries it.
     source: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Instruction {
+    /// Byte offset in the binary.
+    offset: u32,
+    /// Byte offset as naga counts it.
+    naga_offset: u32,
+    opcode: u16,
+    /// Line and column from the `OpLine` in effect.
+    line: Option<(u32, u32)>,
+}
+
+/// Words of a SPIR-V literal string starting at `words[0]`.
+fn string_words(words: &[u32]) -> usize {
+    words.iter().position(|w| w.to_le_bytes().contains(&0)).map_or(words.len(), |i| i + 1)
 }
 
 impl SpirvIndex {
@@ -191,6 +214,7 @@ impl SpirvIndex {
         let mut instructions = Vec::new();
         let mut source = None;
         let mut line = None;
+        let mut uncounted = 0usize;
         let mut i = 5;
         while i < words.len() {
             let count = (words[i] >> 16) as usize;
@@ -199,6 +223,12 @@ impl SpirvIndex {
                 break;
             }
             let operands = &words[i + 1..i + count];
+            instructions.push(Instruction {
+                offset: (i * 4) as u32,
+                naga_offset: ((i - uncounted) * 4) as u32,
+                opcode,
+                line,
+            });
             match spirv::Op::from_u32(u32::from(opcode)) {
                 Some(spirv::Op::Line) if operands.len() >= 3 => line = Some((operands[1], operands[2])),
                 Some(spirv::Op::NoLine | spirv::Op::FunctionEnd | spirv::Op::Label) => line = None,
@@ -208,22 +238,29 @@ impl SpirvIndex {
                         s.push_str(&decode_string(operands));
                     }
                 }
+                Some(spirv::Op::EntryPoint) if operands.len() >= 2 => {
+                    uncounted += operands.len() - 2 - string_words(&operands[2..]);
+                }
+                Some(spirv::Op::ExecutionMode | spirv::Op::TypeFunction) => {
+                    uncounted += operands.len().saturating_sub(2);
+                }
                 _ => {}
             }
-            instructions.push(((i * 4) as u32, opcode, line));
             i += count;
         }
         SpirvIndex { instructions, source }
     }
 
     fn locate(&self, span: Span) -> Location {
-        let Some(range) = span.to_range() else {
-            return Location { snippet: "(no source location)".into(), ..Location::default() };
-        };
-        let at = self.instructions.partition_point(|&(offset, _, _)| offset as usize <= range.start);
-        let Some(&(offset, opcode, line)) = at.checked_sub(1).and_then(|i| self.instructions.get(i)) else {
-            return Location { snippet: "(no source location)".into(), ..Location::default() };
-        };
+        let none = || Location { snippet: "(no source location)".into(), ..Location::default() };
+        let Some(range) = span.to_range() else { return none() };
+        let start = range.start as u32;
+        let found = self
+            .instructions
+            .iter()
+            .find(|i| i.naga_offset == start)
+            .or_else(|| self.instructions.iter().find(|i| i.offset == start));
+        let Some(&Instruction { offset, opcode, line, .. }) = found else { return none() };
         let op = spirv::Op::from_u32(u32::from(opcode)).map_or_else(|| format!("Op{opcode}"), |op| format!("Op{op:?}"));
         let snippet = match (line, &self.source) {
             (Some((l, _)), Some(text)) => text

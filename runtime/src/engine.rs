@@ -21,7 +21,7 @@ use crate::detect::LogLayout;
 use crate::gpu::Gpu;
 
 /// Largest amount of workgroup-memory shadow state one chunk may use.
-const SLOT_BUDGET_BYTES: u64 = 64 << 20;
+const SLOT_BUDGET_BYTES: u64 = 32 << 20;
 
 /// The user's buffers on the GPU.
 struct Buffers {

@@ -1,0 +1,378 @@
+//! The `wgrace` binary: exit codes, report contents, errors, `--dump`.
+//!
+//! These tests run the real executable on lavapipe (or whatever adapter
+//! `WGRACE_TEST_ADAPTER` names).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
+}
+
+fn wgrace(args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgrace"));
+    cmd.args(args);
+    if let Ok(adapter) = std::env::var("WGRACE_TEST_ADAPTER") {
+        cmd.args(["--adapter", &adapter]).env_remove("WGRACE_TEST_ADAPTER");
+    }
+    cmd.output().expect("run wgrace")
+}
+
+/// `wgrace` without the adapter flag (for commands that do not take one).
+fn wgrace_plain(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wgrace")).args(args).output().expect("run wgrace")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn sample(name: &str) -> String {
+    samples().join(name).display().to_string()
+}
+
+/// A fresh directory under the system's temporary directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wgrace-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn write_shader(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write shader");
+    path.display().to_string()
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}\n{}", stdout(o), stderr(o)))
+}
+
+#[test]
+fn racy_sample_exits_1_with_both_lines_in_the_text_report() {
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("error[intra-workgroup]: data race (read-write) on workgroup variable `tile`"), "{text}");
+    assert!(text.contains("`tile` is declared here"), "{text}");
+    assert!(text.contains("13 │     tile[lid] = lid * 2u;"), "{text}");
+    assert!(text.contains("14 │     out[gid.x] = tile[(lid + 1u) % 64u];"), "{text}");
+    assert!(text.contains("write by invocation"), "{text}");
+    assert!(text.contains("help: put a workgroupBarrier()"), "{text}");
+    assert!(text.contains("wgrace: 1 race found"), "{text}");
+}
+
+#[test]
+fn race_free_sample_exits_0() {
+    let o = wgrace(&["run", &sample("wg_barrier.wgsl")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("no race observed for this dispatch and input"), "{}", stdout(&o));
+}
+
+#[test]
+fn json_report_has_the_documented_fields() {
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["verdict"], "race");
+    assert_eq!(r["complete"], true);
+    assert_eq!(r["dispatch"], serde_json::json!([2, 1, 1]));
+    assert!(r["adapter"]["name"].as_str().is_some_and(|n| !n.is_empty()));
+    assert!(r["shader"]["source"].as_str().is_some_and(|s| s.contains("var<workgroup> tile")));
+    assert!(r["sites"]["sites"].as_array().is_some_and(|s| s.len() == 3));
+    let races = r["races"].as_array().expect("races");
+    assert_eq!(races.len(), 1);
+    let race = &races[0];
+    assert_eq!(race["class"], "intra-workgroup");
+    assert_eq!(race["kind"], "read-write");
+    assert_eq!(race["memory"]["space"], "workgroup");
+    assert_eq!(race["memory"]["variable"], "tile");
+    assert!(race["memory"]["element"].as_str().is_some_and(|e| e.starts_with("tile[")));
+    assert_eq!(race["memory"]["byte_offset"].as_u64().map(|b| b % 4), Some(0));
+    assert_eq!(race["first"]["access"], "write");
+    assert_eq!(race["first"]["line"], 13);
+    assert_eq!(race["first"]["column"], 5);
+    assert_eq!(race["first"]["snippet"], "    tile[lid] = lid * 2u;");
+    assert_eq!(race["second"]["access"], "read");
+    assert_eq!(race["second"]["line"], 14);
+    for side in ["first", "second"] {
+        let inv = &race[side]["invocation"];
+        assert_eq!(inv["workgroup_id"].as_array().map(Vec::len), Some(3), "{race}");
+        assert_eq!(inv["local_invocation_id"].as_array().map(Vec::len), Some(3), "{race}");
+    }
+    // The two invocations differ and belong to one workgroup.
+    assert_ne!(race["first"]["invocation"]["local_invocation_id"], race["second"]["invocation"]["local_invocation_id"]);
+    assert_eq!(race["first"]["invocation"]["workgroup_id"], race["second"]["invocation"]["workgroup_id"]);
+    // 64 words race in each of the 2 workgroups.
+    assert_eq!(race["occurrences"], 128);
+}
+
+#[test]
+fn output_file_receives_the_report() {
+    let dir = temp_dir("output");
+    let out = dir.join("report.json");
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json", "-o", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let r: Value = serde_json::from_slice(&std::fs::read(&out).expect("report")).expect("json");
+    assert_eq!(r["verdict"], "race");
+}
+
+#[test]
+fn invalid_wgsl_gets_nagas_diagnostic_and_exit_2() {
+    let dir = temp_dir("invalid");
+    let path = write_shader(&dir, "bad.wgsl", "@compute @workgroup_size(1)\nfn main() {\n    let x: u32 = 1.5;\n}\n");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("error:"), "{err}");
+    assert!(err.contains("bad.wgsl:3"), "{err}");
+    assert!(err.contains("let x: u32 = 1.5;"), "{err}");
+
+    let path = write_shader(&dir, "syntax.wgsl", "fn main( {\n");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("syntax.wgsl:1"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message_saying_what_to_do() {
+    let dir = temp_dir("bad-input");
+    let racy = sample("wg_missing_barrier.wgsl");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (vec!["run".into(), racy.clone(), "--entry".into(), "nope".into()], "no compute entry point named `nope`; the shader has: main"),
+        (vec!["run".into(), racy.clone(), "--buffer".into(), "nope=4".into()], "no buffer named `nope`"),
+        (vec!["run".into(), racy.clone(), "--fill".into(), "out=ones".into()], "--fill expects zero, index"),
+        (vec!["run".into(), racy.clone(), "--dispatch".into(), "0".into()], "--dispatch expects X[,Y[,Z]]"),
+        (vec!["run".into(), racy.clone(), "--override".into(), "k=1".into()], "no override named `k`"),
+        (vec!["run".into(), racy.clone(), "--set".into(), "out.x=1".into()], "--set out.x=1"),
+        (vec!["run".into(), racy.clone(), "--backend".into(), "glide".into()], "unknown backend `glide`"),
+        (vec!["run".into(), racy.clone(), "--adapter".into(), "no-such-gpu".into()], "no adapter matches `no-such-gpu`"),
+        (vec!["run".into(), dir.join("missing.wgsl").display().to_string()], "cannot read"),
+    ];
+    for (args, expected) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = wgrace_plain(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(expected), "{args:?}: expected `{expected}` in:\n{}", stderr(&o));
+    }
+}
+
+#[test]
+fn shader_without_a_compute_entry_point_is_rejected() {
+    let dir = temp_dir("no-compute");
+    let path = write_shader(&dir, "vs.wgsl", "@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }\n");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no compute entry point"), "{}", stderr(&o));
+}
+
+#[test]
+fn several_entry_points_need_entry() {
+    let dir = temp_dir("two-entries");
+    let text = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @compute @workgroup_size(1) fn a() { d[0] = 1u; }\n\
+                @compute @workgroup_size(1) fn b() { d[1] = 2u; }\n";
+    let path = write_shader(&dir, "two.wgsl", text);
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("choose one with --entry NAME"), "{}", stderr(&o));
+    let o = wgrace(&["run", &path, "--entry", "b"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_flags_in_the_shader_are_reported() {
+    let dir = temp_dir("bad-line");
+    let path = write_shader(&dir, "s.wgsl", "// wgrace: --dispach 2\n@compute @workgroup_size(1) fn main() {}\n");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("in a `// wgrace:` line"), "{}", stderr(&o));
+}
+
+#[test]
+fn command_line_flags_override_the_shaders() {
+    // The sample says --dispatch 2; with one workgroup the occurrences halve.
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json", "--dispatch", "1"]);
+    let r = json(&o);
+    assert_eq!(r["dispatch"], serde_json::json!([1, 1, 1]));
+    assert_eq!(r["races"][0]["occurrences"], 64);
+}
+
+#[test]
+fn a_full_race_table_keeps_the_verdict_and_says_the_report_is_incomplete() {
+    let dir = temp_dir("overflow");
+    // Three distinct racing pairs on `d[0]`, a race table of one entry.
+    let text = "// wgrace: --dispatch 2\n\
+                @group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @compute @workgroup_size(4)\n\
+                fn main(@builtin(local_invocation_index) i: u32) {\n\
+                \x20   d[0] = i;\n\
+                \x20   let a = d[0];\n\
+                \x20   d[1] = a;\n\
+                }\n";
+    let path = write_shader(&dir, "s.wgsl", text);
+    let o = wgrace(&["run", &path, "--format", "json", "--max-races", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["verdict"], "race");
+    assert_eq!(r["complete"], false);
+    assert_eq!(r["races"].as_array().map(Vec::len), Some(1));
+    assert!(r["stats"]["dropped_detections"].as_u64().is_some_and(|d| d > 0));
+    assert!(r["incomplete"][0].as_str().is_some_and(|s| s.contains("--max-races")), "{r}");
+    let text = wgrace(&["run", &path, "--max-races", "1"]);
+    assert!(stdout(&text).contains("warning: incomplete report"), "{}", stdout(&text));
+
+    let full = json(&wgrace(&["run", &path, "--format", "json"]));
+    assert_eq!(full["complete"], true);
+    assert!(full["races"].as_array().is_some_and(|r| r.len() >= 3), "{full}");
+}
+
+#[test]
+fn out_of_bounds_accesses_are_counted_not_checked() {
+    let dir = temp_dir("oob");
+    let text = "// wgrace: --buffer d=4 --set n.v=100\n\
+                struct N { v: u32 }\n\
+                @group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @group(0) @binding(1) var<uniform> n: N;\n\
+                @compute @workgroup_size(2)\n\
+                fn main(@builtin(local_invocation_index) i: u32) {\n\
+                \x20   d[n.v + i] = i;\n\
+                }\n";
+    let path = write_shader(&dir, "s.wgsl", text);
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    assert_eq!(r["complete"], false, "{r}");
+    assert_eq!(r["stats"]["out_of_bounds_accesses"], 2);
+}
+
+#[test]
+fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_sample() {
+    let dir = temp_dir("dumps");
+    let mut checked = 0;
+    for path in sample_files(&samples()) {
+        let text = std::fs::read_to_string(&path).expect("sample");
+        if !text.lines().any(|l| l.trim() == "// expect: no-race") {
+            continue;
+        }
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("s").to_string();
+        let (a, b) = (dir.join(format!("{name}-checked")), dir.join(format!("{name}-native")));
+        let p = path.display().to_string();
+        let o = wgrace(&["run", &p, "--dump", &a.display().to_string()]);
+        assert_eq!(o.status.code(), Some(0), "{p}: {}{}", stdout(&o), stderr(&o));
+        let o = wgrace(&["run", &p, "--no-detect", "--dump", &b.display().to_string()]);
+        assert_eq!(o.status.code(), Some(0), "{p}: {}", stderr(&o));
+        let mut files: Vec<_> = std::fs::read_dir(&b).expect("dump").map(|e| e.expect("entry").file_name()).collect();
+        files.sort();
+        assert!(!files.is_empty(), "{p}: nothing dumped");
+        for f in files {
+            let (x, y) = (std::fs::read(a.join(&f)).expect("checked dump"), std::fs::read(b.join(&f)).expect("native dump"));
+            assert!(x == y, "{p}: {} differs between the instrumented and the original run", f.to_string_lossy());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} race-free samples");
+}
+
+fn sample_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("dir") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "wgsl") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_large_dispatch_runs_in_chunks_in_bounded_memory() {
+    let o = wgrace(&["run", &sample("scale/workgroups_4096.wgsl"), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["checked"]["invocations"], 4096 * 256);
+    assert!(r["stats"]["chunks"].as_u64().is_some_and(|c| c > 1), "{}", r["stats"]);
+    // 4 MiB of storage (24 bytes of shadow per word) plus at most 32 MiB of
+    // workgroup-memory slots and the race table.
+    assert!(r["stats"]["shadow_bytes"].as_u64().is_some_and(|b| b <= (24 + 33) << 20), "{}", r["stats"]);
+}
+
+#[test]
+fn no_detect_runs_the_original_shader() {
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--no-detect"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ran the original shader without checking"));
+}
+
+#[test]
+fn adapters_lists_name_backend_type_and_subgroup_size() {
+    let o = wgrace_plain(&["adapters", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let list = json(&o);
+    let first = &list[0];
+    for field in ["name", "backend", "device_type", "subgroup_size", "supported"] {
+        assert!(!first[field].is_null(), "missing {field} in {first}");
+    }
+    let text = stdout(&wgrace_plain(&["adapters"]));
+    assert!(text.contains("subgroup size"), "{text}");
+}
+
+#[test]
+fn bench_reports_both_times_and_the_extra_memory() {
+    let o = wgrace(&["bench", &sample("wg_barrier.wgsl"), "--repetitions", "3", "--warmup", "1", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["repetitions"], 3);
+    assert_eq!(r["native_samples"].as_array().map(Vec::len), Some(3));
+    assert!(r["native_ms"].as_f64().is_some_and(|t| t > 0.0), "{r}");
+    assert!(r["checked_ms"].as_f64().is_some_and(|t| t > 0.0), "{r}");
+    assert!(r["overhead"].as_f64().is_some_and(|x| x > 0.0), "{r}");
+    assert!(r["log_bytes"].as_u64().is_some_and(|b| b > 0), "{r}");
+}
+
+#[test]
+fn spirv_input_is_checked_like_wgsl() {
+    let dir = temp_dir("spirv");
+    for (name, racy) in [("wg_missing_barrier", true), ("wg_barrier", false)] {
+        let source = std::fs::read_to_string(samples().join(format!("{name}.wgsl"))).expect("sample");
+        let module = naga::front::wgsl::parse_str(&source).expect("parse");
+        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+            .validate(&module)
+            .expect("valid");
+        let words = naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).expect("spv");
+        let path = dir.join(format!("{name}.spv"));
+        std::fs::write(&path, bytemuck_words(&words)).expect("write spv");
+        let o = wgrace(&["run", &path.display().to_string(), "--dispatch", "2", "--format", "json"]);
+        assert_eq!(o.status.code(), Some(if racy { 1 } else { 0 }), "{name}: {}", stderr(&o));
+        let r = json(&o);
+        assert_eq!(r["shader"]["language"], "spirv");
+        if racy {
+            let race = &r["races"][0];
+            assert_eq!(race["class"], "intra-workgroup");
+            // Each side points at the instruction that made the access.
+            let first = race["first"]["snippet"].as_str().unwrap_or("");
+            let second = race["second"]["snippet"].as_str().unwrap_or("");
+            assert!(first.starts_with("OpStore (SPIR-V word"), "{race}");
+            assert!(second.starts_with("OpLoad (SPIR-V word"), "{race}");
+            let text = stdout(&wgrace(&["run", &path.display().to_string(), "--dispatch", "2"]));
+            assert!(text.contains("error[intra-workgroup]"), "{text}");
+        }
+    }
+}
+
+fn bytemuck_words(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
