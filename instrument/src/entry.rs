@@ -80,14 +80,12 @@ pub fn wrap_entry_point(module: &mut Module, linked: &Linked) -> Result<(), Inst
     let user_name = user.name.clone();
     let user_handle = module.functions.append(user, Span::UNDEFINED);
 
-    let mut w = Wrapper {
-        f: Function { name: user_name, ..Function::default() },
-        args: HashMap::new(),
-        open: None,
-    };
+    let mut w = Wrapper { f: Function { name: user_name, ..Function::default() }, args: HashMap::new(), open: None };
     let local_index = w.builtin(BuiltIn::LocalInvocationIndex, u32_ty);
     let hardware_id = w.builtin(BuiltIn::WorkGroupId, vec3_ty);
-    w.call(linked.function("wgrace_begin"), vec![local_index, hardware_id]);
+    w.call(linked.function("wgrace_begin")?, vec![local_index, hardware_id]);
+    let workgroup_id = linked.function("wgrace_workgroup_id")?;
+    let num_workgroups = linked.function("wgrace_num_workgroups")?;
 
     let mut values = HashMap::new();
     let mut value = |w: &mut Wrapper, b: BuiltIn, ty: Handle<Type>| -> Handle<Expression> {
@@ -95,10 +93,10 @@ pub fn wrap_entry_point(module: &mut Module, linked: &Linked) -> Result<(), Inst
             return v;
         }
         let v = match b {
-            BuiltIn::WorkGroupId => w.call_value(linked.function("wgrace_workgroup_id")),
-            BuiltIn::NumWorkGroups => w.call_value(linked.function("wgrace_num_workgroups")),
+            BuiltIn::WorkGroupId => w.call_value(workgroup_id),
+            BuiltIn::NumWorkGroups => w.call_value(num_workgroups),
             BuiltIn::GlobalInvocationId => {
-                let wid = w.call_value(linked.function("wgrace_workgroup_id"));
+                let wid = w.call_value(workgroup_id);
                 let lid = w.builtin(BuiltIn::LocalInvocationId, vec3_ty);
                 let sizes = workgroup_size.map(|s| w.constant(Expression::Literal(Literal::U32(s))));
                 let size = w.emitted(Expression::Compose { ty: vec3_ty, components: sizes.to_vec() });

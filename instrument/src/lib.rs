@@ -159,12 +159,8 @@ pub fn prepare(
         .validate(module)
         .map_err(|e| InstrumentError::Invalid { diagnostic: render_validation(shader, &e) })?;
 
-    let computes: Vec<String> = module
-        .entry_points
-        .iter()
-        .filter(|ep| ep.stage == ShaderStage::Compute)
-        .map(|ep| ep.name.clone())
-        .collect();
+    let computes: Vec<String> =
+        module.entry_points.iter().filter(|ep| ep.stage == ShaderStage::Compute).map(|ep| ep.name.clone()).collect();
     let entry_point = match entry {
         Some(name) if computes.iter().any(|c| c == name) => name.to_string(),
         Some(name) => return Err(InstrumentError::NoSuchEntryPoint { name: name.into(), available: computes }),

@@ -9,15 +9,13 @@
 //! user functions will call the runtime, so the runtime's functions are placed
 //! *first* and the user's functions are renumbered after them.
 
-use naga::{
-    Arena, Block, Expression, Function, Handle, Module, ResourceBinding, Statement, Type, TypeInner,
-};
+use crate::InstrumentError;
+use naga::{Arena, Block, Expression, Function, Handle, Module, ResourceBinding, Statement, Type, TypeInner};
 
 /// Where the runtime's functions and globals ended up in the linked module.
 #[derive(Debug)]
 pub struct Linked {
     functions: Vec<(String, Handle<Function>)>,
-    globals: Vec<(String, Handle<naga::GlobalVariable>)>,
     /// New handle of each user function, indexed by its old handle's index.
     pub user_functions: Vec<Handle<Function>>,
 }
@@ -25,27 +23,15 @@ pub struct Linked {
 impl Linked {
     /// The linked runtime function called `name`.
     ///
-    /// # Panics
-    /// If the runtime has no such function: the names used by the pass are
-    /// part of the runtime's interface, checked by the runtime's tests.
-    pub fn function(&self, name: &str) -> Handle<Function> {
+    /// # Errors
+    /// [`InstrumentError::Internal`] if the runtime has no such function (the
+    /// names the pass calls are part of the runtime's interface).
+    pub fn function(&self, name: &str) -> Result<Handle<Function>, InstrumentError> {
         self.functions
             .iter()
             .find(|(n, _)| n == name)
             .map(|&(_, h)| h)
-            .unwrap_or_else(|| panic!("runtime function `{name}` is missing"))
-    }
-
-    /// The linked runtime global called `name`.
-    ///
-    /// # Panics
-    /// If the runtime has no such global (see [`Linked::function`]).
-    pub fn global(&self, name: &str) -> Handle<naga::GlobalVariable> {
-        self.globals
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|&(_, h)| h)
-            .unwrap_or_else(|| panic!("runtime global `{name}` is missing"))
+            .ok_or_else(|| InstrumentError::Internal { message: format!("runtime function `{name}` is missing") })
     }
 }
 
@@ -77,9 +63,7 @@ pub fn link_runtime(target: &mut Module, runtime: &Module, group: u32) -> Linked
             TypeInner::Array { base, size, stride } => {
                 TypeInner::Array { base: maps.types[base.index()], size, stride }
             }
-            TypeInner::BindingArray { base, size } => {
-                TypeInner::BindingArray { base: maps.types[base.index()], size }
-            }
+            TypeInner::BindingArray { base, size } => TypeInner::BindingArray { base: maps.types[base.index()], size },
             TypeInner::Struct { mut members, span } => {
                 for m in &mut members {
                     m.ty = maps.types[m.ty.index()];
@@ -125,7 +109,6 @@ pub fn link_runtime(target: &mut Module, runtime: &Module, group: u32) -> Linked
     }
     debug_assert!(constants.next().is_none(), "a runtime constant's initializer was not copied");
 
-    let mut globals = Vec::new();
     let mut binding = 0;
     for (handle, g) in runtime.global_variables.iter() {
         let resource = g.binding.as_ref().map(|_| {
@@ -145,7 +128,6 @@ pub fn link_runtime(target: &mut Module, runtime: &Module, group: u32) -> Linked
             runtime.global_variables.get_span(handle),
         );
         maps.globals.push(new);
-        globals.push((g.name.clone().unwrap_or_default(), new));
     }
 
     // Runtime functions first, then the user's, renumbered.
@@ -168,7 +150,7 @@ pub fn link_runtime(target: &mut Module, runtime: &Module, group: u32) -> Linked
         renumber_calls(&mut ep.function, &user_functions);
     }
 
-    Linked { functions, globals, user_functions }
+    Linked { functions, user_functions }
 }
 
 fn f_name(module: &Module, handle: Handle<Function>) -> String {
@@ -193,10 +175,9 @@ fn remap_expression(expr: Expression, maps: &Maps, scope: ExprScope) -> Expressi
     match expr {
         Expression::Constant(c) => Expression::Constant(maps.constants[c.index()]),
         Expression::ZeroValue(ty) => Expression::ZeroValue(maps.types[ty.index()]),
-        Expression::Compose { ty, components } => Expression::Compose {
-            ty: maps.types[ty.index()],
-            components: components.into_iter().map(e).collect(),
-        },
+        Expression::Compose { ty, components } => {
+            Expression::Compose { ty: maps.types[ty.index()], components: components.into_iter().map(e).collect() }
+        }
         Expression::GlobalVariable(g) => Expression::GlobalVariable(maps.globals[g.index()]),
         Expression::CallResult(f) => Expression::CallResult(maps.functions[f.index()]),
         Expression::AtomicResult { ty, comparison } => {
@@ -218,13 +199,9 @@ fn remap_expression(expr: Expression, maps: &Maps, scope: ExprScope) -> Expressi
             Expression::Select { condition: e(condition), accept: e(accept), reject: e(reject) }
         }
         Expression::Relational { fun, argument } => Expression::Relational { fun, argument: e(argument) },
-        Expression::Math { fun, arg, arg1, arg2, arg3 } => Expression::Math {
-            fun,
-            arg: e(arg),
-            arg1: arg1.map(e),
-            arg2: arg2.map(e),
-            arg3: arg3.map(e),
-        },
+        Expression::Math { fun, arg, arg1, arg2, arg3 } => {
+            Expression::Math { fun, arg: e(arg), arg1: arg1.map(e), arg2: arg2.map(e), arg3: arg3.map(e) }
+        }
         Expression::As { expr, kind, convert } => Expression::As { expr: e(expr), kind, convert },
         // No module-level handles, and not allowed in global expressions.
         expr @ (Expression::Literal(_)

@@ -24,8 +24,8 @@ use std::collections::{HashMap, VecDeque};
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
 use naga::{
-    ArraySize, BinaryOperator, Block, Expression, Function, Handle, Literal, Module, Scalar,
-    ScalarKind, Span, Statement, Type, TypeInner,
+    ArraySize, BinaryOperator, Block, Expression, Function, Handle, Literal, Module, Scalar, ScalarKind, Span,
+    Statement, Type, TypeInner,
 };
 
 use crate::link::link_runtime;
@@ -89,9 +89,7 @@ pub fn instrument(
     let invocations = workgroup_size.iter().product::<u32>();
 
     let mut layouter = Layouter::default();
-    layouter
-        .update(module.to_ctx())
-        .map_err(|e| InstrumentError::Internal { message: format!("layout: {e}") })?;
+    layouter.update(module.to_ctx()).map_err(|e| InstrumentError::Internal { message: format!("layout: {e}") })?;
 
     // Tracked variables: racy address spaces the entry point uses.
     let mut tracked = Vec::new();
@@ -128,7 +126,8 @@ pub fn instrument(
 
     // First walk: plan every access of every function the entry point reaches.
     let reachable = reachable_functions(module, &ep.function);
-    let mut planner = Planner { shader, module, layouter: &layouter, var_ids: &var_ids, tracked: &tracked, sites: Vec::new() };
+    let mut planner =
+        Planner { shader, module, layouter: &layouter, var_ids: &var_ids, tracked: &tracked, sites: Vec::new() };
     let mut plans: HashMap<Option<usize>, VecDeque<Option<Plan>>> = HashMap::new();
     for &f in &reachable {
         let function = &module.functions[f];
@@ -153,21 +152,17 @@ pub fn instrument(
         vars: tracked.len() as u32,
     };
     let runtime = runtime_module(&prelude)?;
-    let runtime_group = module
-        .global_variables
-        .iter()
-        .filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1))
-        .max()
-        .unwrap_or(0);
+    let runtime_group =
+        module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1)).max().unwrap_or(0);
     let mut out = module.clone();
     out.entry_points = vec![out.entry_points.swap_remove(ep_index)];
     let linked = link_runtime(&mut out, &runtime, runtime_group);
 
     // Second walk: rewrite.
     let hooks = Hooks {
-        wg_access: linked.function("wgrace_wg_access"),
-        storage_access: linked.function("wgrace_storage_access"),
-        barrier: linked.function("wgrace_barrier"),
+        wg_access: linked.function("wgrace_wg_access")?,
+        storage_access: linked.function("wgrace_storage_access")?,
+        barrier: linked.function("wgrace_barrier")?,
     };
     for &f in &reachable {
         let new = linked.user_functions[f.index()];
@@ -180,8 +175,15 @@ pub fn instrument(
 
     let capabilities = capabilities | RUNTIME_CAPABILITIES;
     let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {
+        // The statements the pass adds carry the span of the access they
+        // check, so naga's diagnostic points at the site in the user's source.
+        let site = e.spans().next().map(|(span, _)| shader.locate(*span));
+        let at = site.map_or_else(String::new, |l| match l.line {
+            Some(line) => format!(" at line {line} (`{}`)", l.snippet.trim()),
+            None => format!(" at `{}`", l.snippet),
+        });
         InstrumentError::Internal {
-            message: format!("the instrumented module does not validate: {}", e.emit_to_string("")),
+            message: format!("the instrumented module does not validate{at}: {}", e.as_inner()),
         }
     })?;
 
@@ -386,14 +388,25 @@ impl Planner<'_> {
         id
     }
 
-    fn note_site(&mut self, f: &Function, pointer: Handle<Expression>, kind: AccessKind, span: Span) -> Result<(), InstrumentError> {
+    fn note_site(
+        &mut self,
+        f: &Function,
+        pointer: Handle<Expression>,
+        kind: AccessKind,
+        span: Span,
+    ) -> Result<(), InstrumentError> {
         if let Some(r) = self.resolve(f, None, pointer, false, span)? {
             self.add_site(f, r.var, kind, span, false);
         }
         Ok(())
     }
 
-    fn reject_cooperative(&mut self, f: &Function, pointer: Handle<Expression>, span: Span) -> Result<(), InstrumentError> {
+    fn reject_cooperative(
+        &mut self,
+        f: &Function,
+        pointer: Handle<Expression>,
+        span: Span,
+    ) -> Result<(), InstrumentError> {
         if self.root_var(f, pointer).is_some() {
             return Err(InstrumentError::Unsupported {
                 what: "cooperative matrix loads and stores of workgroup or storage memory".into(),
@@ -466,10 +479,8 @@ impl Planner<'_> {
         };
         let Some(&var) = self.var_ids.get(&global) else { return Ok(None) };
         let types = &self.module.types;
-        let unsupported = |what: &str| InstrumentError::Unsupported {
-            what: what.to_string(),
-            location: self.shader.locate(span),
-        };
+        let unsupported =
+            |what: &str| InstrumentError::Unsupported { what: what.to_string(), location: self.shader.locate(span) };
 
         let mut bytes = 0u32;
         let mut terms: Vec<Term> = Vec::new();
@@ -481,10 +492,7 @@ impl Planner<'_> {
             before_component = None;
             let dynamic = |index: Handle<Expression>, stride: u32, bound: Bound, terms: &mut Vec<Term>| {
                 let signed = info.is_some_and(|info| {
-                    matches!(
-                        info[index].ty.inner_with(types),
-                        TypeInner::Scalar(Scalar { kind: ScalarKind::Sint, .. })
-                    )
+                    matches!(info[index].ty.inner_with(types), TypeInner::Scalar(Scalar { kind: ScalarKind::Sint, .. }))
                 });
                 terms.push(Term { index, signed, stride_words: stride / 4, bound });
             };
@@ -499,10 +507,10 @@ impl Planner<'_> {
                         match step {
                             Step::Index(i) => bytes += i * stride,
                             Step::Dynamic { index, base: array_ptr } => {
-                                let bound = match size {
-                                    ArraySize::Constant(n) => Bound::Fixed(n.get()),
-                                    ArraySize::Dynamic => Bound::Runtime(*array_ptr),
-                                    ArraySize::Pending(_) => return Err(unsupported("override-sized arrays")),
+                                let bound = match (size, vars::array_len(self.module, *size)) {
+                                    (ArraySize::Dynamic, _) => Bound::Runtime(*array_ptr),
+                                    (_, Some(n)) => Bound::Fixed(n),
+                                    (_, None) => return Err(unsupported("arrays whose size is not resolved")),
                                 };
                                 dynamic(*index, *stride, bound, &mut terms);
                             }
@@ -553,9 +561,9 @@ impl Planner<'_> {
             Cursor::Type(ty) => {
                 let (atomic, width) = match &types[ty].inner {
                     TypeInner::Atomic(s) => (true, s.width),
-                    TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
-                        (false, s.width)
-                    }
+                    TypeInner::Scalar(s)
+                    | TypeInner::Vector { scalar: s, .. }
+                    | TypeInner::Matrix { scalar: s, .. } => (false, s.width),
                     _ => (false, 4),
                 };
                 let size = match &types[ty].inner {
@@ -569,7 +577,7 @@ impl Planner<'_> {
             Cursor::Vector { size, scalar } => (size as u32 * u32::from(scalar.width), false, scalar.width),
             Cursor::Scalar(scalar) => (u32::from(scalar.width), false, scalar.width),
         };
-        if width < 4 || bytes % 4 != 0 {
+        if width < 4 || !bytes.is_multiple_of(4) {
             return Err(unsupported("accesses smaller than 4 bytes (f16)"));
         }
         Ok(Some(Resolved { var, const_words: bytes / 4, terms, words: size.div_ceil(4), atomic }))
@@ -620,7 +628,12 @@ impl<'a> Builder<'a> {
         self.exprs.append(e, self.span)
     }
 
-    fn binary(&mut self, op: BinaryOperator, left: Handle<Expression>, right: Handle<Expression>) -> Handle<Expression> {
+    fn binary(
+        &mut self,
+        op: BinaryOperator,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+    ) -> Handle<Expression> {
         self.emitted(Expression::Binary { op, left, right })
     }
 
@@ -667,10 +680,8 @@ fn rewrite_block(
     for (stmt, span) in block.span_into_iter() {
         match stmt {
             Statement::Emit(range) => {
-                let loads: Vec<_> = range
-                    .clone()
-                    .filter(|&h| matches!(f.expressions[h], Expression::Load { .. }))
-                    .collect();
+                let loads: Vec<_> =
+                    range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
                 out.push(Statement::Emit(range), span);
                 for load in loads {
                     if let Some(plan) = plans.pop_front().flatten() {
@@ -762,7 +773,13 @@ fn rewrite_block(
 
 /// The statements computing an access's word offset and bounds check, and
 /// the call to the runtime.
-fn hook_call(f: &mut Function, plan: &Plan, hooks: &Hooks, tracked: &[TrackedVar], span: Span) -> Vec<(Statement, Span)> {
+fn hook_call(
+    f: &mut Function,
+    plan: &Plan,
+    hooks: &Hooks,
+    tracked: &[TrackedVar],
+    span: Span,
+) -> Vec<(Statement, Span)> {
     let mut b = Builder::new(&mut f.expressions, span);
     let var = &tracked[plan.var];
     let mut word = b.u32(plan.const_words);

@@ -244,8 +244,7 @@ impl RaceClass {
     pub fn explanation(self, space: Space) -> String {
         match (self, space) {
             (RaceClass::IntraWorkgroup, Space::Workgroup) => {
-                "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses"
-                    .into()
+                "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses".into()
             }
             (RaceClass::IntraWorkgroup, Space::Storage) => {
                 "invocations of one workgroup accessed this word with no storageBarrier() between the accesses".into()

@@ -209,8 +209,7 @@ fn string_words(words: &[u32]) -> usize {
 
 impl SpirvIndex {
     fn new(bytes: &[u8]) -> SpirvIndex {
-        let words: Vec<u32> =
-            bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         let mut instructions = Vec::new();
         let mut source = None;
         let mut line = None;
@@ -263,10 +262,9 @@ impl SpirvIndex {
         let Some(&Instruction { offset, opcode, line, .. }) = found else { return none() };
         let op = spirv::Op::from_u32(u32::from(opcode)).map_or_else(|| format!("Op{opcode}"), |op| format!("Op{op:?}"));
         let snippet = match (line, &self.source) {
-            (Some((l, _)), Some(text)) => text
-                .lines()
-                .nth(l.saturating_sub(1) as usize)
-                .map_or_else(|| op.clone(), |s| s.trim_end().to_string()),
+            (Some((l, _)), Some(text)) => {
+                text.lines().nth(l.saturating_sub(1) as usize).map_or_else(|| op.clone(), |s| s.trim_end().to_string())
+            }
             _ => format!("{op} (SPIR-V word {})", offset / 4),
         };
         Location {

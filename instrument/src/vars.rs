@@ -64,6 +64,15 @@ impl TrackedVar {
     }
 }
 
+/// Element count of a fixed-size array (override-sized ones included, once
+/// overrides are resolved); `None` for runtime-sized arrays.
+pub fn array_len(module: &Module, size: ArraySize) -> Option<u32> {
+    match size.resolve(module.to_ctx()) {
+        Ok(naga::proc::IndexableLength::Known(n)) => Some(n),
+        Ok(naga::proc::IndexableLength::Dynamic) | Err(_) => None,
+    }
+}
+
 /// Name used for a global in reports.
 pub fn global_name(module: &Module, handle: Handle<naga::GlobalVariable>) -> String {
     let g = &module.global_variables[handle];
@@ -91,9 +100,7 @@ pub fn word_layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> (u
         TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (0, Some(words(*stride))),
         TypeInner::Struct { members, span } => match members.last() {
             Some(last) => match &module.types[last.ty].inner {
-                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => {
-                    (words(last.offset), Some(words(*stride)))
-                }
+                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (words(last.offset), Some(words(*stride))),
                 _ => (words(*span), None),
             },
             None => (words(*span), None),

@@ -66,10 +66,7 @@ fn median(samples: &mut [f64]) -> f64 {
 /// [`Error::Unsupported`] without timestamp queries; any run error.
 pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<BenchResult, Error> {
     let timer = Timer::new(gpu).ok_or_else(|| {
-        Error::Unsupported(format!(
-            "adapter `{}` has no timestamp queries, which `wgrace bench` needs",
-            gpu.info.name
-        ))
+        Error::Unsupported(format!("adapter `{}` has no timestamp queries, which `wgrace bench` needs", gpu.info.name))
     })?;
     let dispatch = plan.spec.dispatch;
     let native = NativeRun::new(gpu, &plan.prepared, &plan.buffers, dispatch)?;

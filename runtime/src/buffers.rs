@@ -108,7 +108,8 @@ pub fn plan_buffers(
             }
             (None, None) => None,
         };
-        let mut size = u64::from(fixed_words) * 4 + stride_words.map_or(0, |s| u64::from(s) * 4 * runtime_len.unwrap_or(0));
+        let mut size =
+            u64::from(fixed_words) * 4 + stride_words.map_or(0, |s| u64::from(s) * 4 * runtime_len.unwrap_or(0));
         if kind == BindingKind::Uniform {
             size = size.next_multiple_of(16);
         }
@@ -170,7 +171,15 @@ struct Writer<'a> {
 impl Writer<'_> {
     /// Fills the value of type `ty` at `offset`; `index` is the flattened
     /// index of the enclosing array element, if any.
-    fn fill(&self, out: &mut [u8], ty: Handle<Type>, offset: u64, index: Option<u64>, fill: &Fill, name: &str) -> Result<(), Error> {
+    fn fill(
+        &self,
+        out: &mut [u8],
+        ty: Handle<Type>,
+        offset: u64,
+        index: Option<u64>,
+        fill: &Fill,
+        name: &str,
+    ) -> Result<(), Error> {
         match &self.module.types[ty].inner {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) => write_fill(out, offset, *s, index, fill, name),
             TypeInner::Vector { size, scalar } => {
@@ -190,9 +199,8 @@ impl Writer<'_> {
             }
             TypeInner::Array { base, size, stride } => {
                 let n = match size {
-                    ArraySize::Constant(n) => u64::from(n.get()),
                     ArraySize::Dynamic => self.len,
-                    ArraySize::Pending(_) => 0,
+                    size => u64::from(vars::array_len(self.module, *size).unwrap_or(0)),
                 };
                 for i in 0..n {
                     let index = index.unwrap_or(0) * n + i;
@@ -219,7 +227,14 @@ fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-fn write_fill(out: &mut [u8], offset: u64, scalar: Scalar, index: Option<u64>, fill: &Fill, name: &str) -> Result<(), Error> {
+fn write_fill(
+    out: &mut [u8],
+    offset: u64,
+    scalar: Scalar,
+    index: Option<u64>,
+    fill: &Fill,
+    name: &str,
+) -> Result<(), Error> {
     let at = offset as usize;
     let value = match fill {
         Fill::Index => Value::Int(index.unwrap_or(0) as i128),
@@ -247,11 +262,9 @@ enum Value {
 fn parse_value(s: &str, scalar: Scalar) -> Result<Value, String> {
     let s = s.trim();
     match scalar.kind {
-        ScalarKind::Float | ScalarKind::AbstractFloat => s
-            .trim_end_matches('f')
-            .parse::<f64>()
-            .map(Value::Float)
-            .map_err(|_| format!("`{s}` is not a number")),
+        ScalarKind::Float | ScalarKind::AbstractFloat => {
+            s.trim_end_matches('f').parse::<f64>().map(Value::Float).map_err(|_| format!("`{s}` is not a number"))
+        }
         ScalarKind::Bool => match s {
             "true" => Ok(Value::Int(1)),
             "false" => Ok(Value::Int(0)),
@@ -317,8 +330,8 @@ fn set_value(module: &Module, buffers: &mut [UserBuffer], path: &str, value: &st
             match &module.types[ty].inner {
                 TypeInner::Array { base, stride, size } => {
                     let n = match size {
-                        ArraySize::Constant(n) => u64::from(n.get()),
-                        _ => buffer.runtime_len.unwrap_or(0),
+                        ArraySize::Dynamic => buffer.runtime_len.unwrap_or(0),
+                        size => u64::from(vars::array_len(module, *size).unwrap_or(0)),
                     };
                     if i >= n {
                         return Err(bad(format!("index {i} is out of bounds (length {n})")));

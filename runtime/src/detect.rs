@@ -67,12 +67,7 @@ pub struct Decoded {
 }
 
 /// Decodes the log read back after a checked run.
-pub fn decode(
-    log: &[u32],
-    module: &Module,
-    inst: &Instrumented,
-    dispatch: [u32; 3],
-) -> Decoded {
+pub fn decode(log: &[u32], module: &Module, inst: &Instrumented, dispatch: [u32; 3]) -> Decoded {
     let at = |i: usize| u64::from(log.get(i).copied().unwrap_or(0));
     let stats = Stats {
         detections: at(offsets::RACES),

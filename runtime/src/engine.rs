@@ -34,8 +34,8 @@ impl Buffers {
         let mut buffers = Vec::new();
         for b in user {
             let limit = match b.kind {
-                BindingKind::Uniform => u64::from(limits.max_uniform_buffer_binding_size),
-                _ => u64::from(limits.max_storage_buffer_binding_size),
+                BindingKind::Uniform => limits.max_uniform_buffer_binding_size,
+                _ => limits.max_storage_buffer_binding_size,
             }
             .min(limits.max_buffer_size);
             if b.size() > limit {
@@ -303,7 +303,7 @@ impl CheckedLayout {
         let shadow_bytes = (shadow_words * 3 * 8).max(8);
         let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
         let log_bytes = log.bytes();
-        let limit = u64::from(gpu_limits.max_storage_buffer_binding_size).min(gpu_limits.max_buffer_size);
+        let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
         if shadow_bytes > limit {
             return Err(Error::Limit(format!(
                 "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state (24 per 4-byte word), more \
@@ -455,9 +455,8 @@ impl CheckedRun {
                 .find(|(h, g)| g.name.as_deref() == Some(name) && !ep_info[*h].is_empty())
                 .map(|(h, _)| h)
         };
-        let binding_of = |h: Handle<naga::GlobalVariable>| {
-            inst.module.global_variables[h].binding.as_ref().map_or(0, |b| b.binding)
-        };
+        let binding_of =
+            |h: Handle<naga::GlobalVariable>| inst.module.global_variables[h].binding.as_ref().map_or(0, |b| b.binding);
         let runtime_group = inst.runtime_group;
         let runtime_layout = pipeline.get_bind_group_layout(runtime_group);
         let params_size = wgpu::BufferSize::new(params_size(inst.vars.len()));

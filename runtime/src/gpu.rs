@@ -139,10 +139,7 @@ impl Gpu {
         let mut candidates: Vec<&wgpu::Adapter> = adapters
             .iter()
             .filter(|a| {
-                choice
-                    .name
-                    .as_ref()
-                    .is_none_or(|n| a.get_info().name.to_lowercase().contains(&n.to_lowercase()))
+                choice.name.as_ref().is_none_or(|n| a.get_info().name.to_lowercase().contains(&n.to_lowercase()))
             })
             .collect();
         if candidates.is_empty() {
@@ -255,10 +252,8 @@ impl Gpu {
         rx.recv()
             .map_err(|_| Error::Gpu("buffer mapping was abandoned".into()))?
             .map_err(|e| Error::Gpu(format!("cannot map a buffer for reading: {e}")))?;
-        let data = staging
-            .get_mapped_range(..)
-            .map_err(|e| Error::Gpu(format!("cannot read a mapped buffer: {e}")))?
-            .to_vec();
+        let data =
+            staging.get_mapped_range(..).map_err(|e| Error::Gpu(format!("cannot read a mapped buffer: {e}")))?.to_vec();
         staging.unmap();
         Ok(data)
     }

@@ -34,12 +34,7 @@ fn access_label(a: &Access) -> String {
 }
 
 fn headline(race: &Race) -> String {
-    format!(
-        "data race ({}) on {} variable `{}`",
-        race.kind.as_str(),
-        race.memory.space.as_str(),
-        race.memory.variable
-    )
+    format!("data race ({}) on {} variable `{}`", race.kind.as_str(), race.memory.space.as_str(), race.memory.variable)
 }
 
 fn notes(race: &Race) -> Vec<String> {
@@ -67,7 +62,9 @@ pub fn text(report: &Report, color: bool) -> String {
         if let (Some(_), [Some(_), _] | [_, Some(_)]) = (source, spans) {
             let mut labels = Vec::new();
             if let Some(decl) = declaration_span(report, &race.memory.variable) {
-                labels.push(Label::primary((), decl).with_message(format!("`{}` is declared here", race.memory.variable)));
+                labels.push(
+                    Label::primary((), decl).with_message(format!("`{}` is declared here", race.memory.variable)),
+                );
             }
             for a in [&race.first, &race.second] {
                 if let Some((start, end)) = a.location.span {

@@ -208,9 +208,8 @@ impl RunSpec {
         let mut buffers = Vec::new();
         for b in &args.buffers {
             let (name, len) = split_kv("buffer", b)?;
-            let len = parse_u64(len).ok_or_else(|| {
-                Error::Spec(format!("--buffer {name}=…: `{len}` is not an element count"))
-            })?;
+            let len = parse_u64(len)
+                .ok_or_else(|| Error::Spec(format!("--buffer {name}=…: `{len}` is not an element count")))?;
             buffers.push((name.to_string(), len));
         }
         let mut fills = Vec::new();
@@ -229,9 +228,9 @@ impl RunSpec {
             let v = match value {
                 "true" => 1.0,
                 "false" => 0.0,
-                v => v.parse::<f64>().map_err(|_| {
-                    Error::Spec(format!("--override {name}=…: `{v}` is not a number or boolean"))
-                })?,
+                v => v
+                    .parse::<f64>()
+                    .map_err(|_| Error::Spec(format!("--override {name}=…: `{v}` is not a number or boolean")))?,
             };
             overrides.push((name.to_string(), v));
         }
@@ -292,9 +291,7 @@ fn parse_fill(how: &str) -> Result<Fill, Error> {
             .ok_or_else(|| Error::Spec(format!("--fill …=random:SEED: `{seed}` is not a number"))),
         ("const", Some(v)) if !v.is_empty() => Ok(Fill::Const(v.to_string())),
         ("file", Some(p)) if !p.is_empty() => Ok(Fill::File(PathBuf::from(p))),
-        _ => Err(Error::Spec(format!(
-            "--fill expects zero, index, random[:SEED], const:V or file:PATH, got `{how}`"
-        ))),
+        _ => Err(Error::Spec(format!("--fill expects zero, index, random[:SEED], const:V or file:PATH, got `{how}`"))),
     }
 }
 
@@ -304,7 +301,8 @@ mod tests {
 
     #[test]
     fn shader_flags_are_read_from_comment_lines() {
-        let text = "// wgrace: --dispatch 4,2 --buffer data=64\nfn f() {}\n  //wgrace: --set \"p.name=a b\"\n// other\n";
+        let text =
+            "// wgrace: --dispatch 4,2 --buffer data=64\nfn f() {}\n  //wgrace: --set \"p.name=a b\"\n// other\n";
         assert_eq!(shader_flags(text), ["--dispatch", "4,2", "--buffer", "data=64", "--set", "p.name=a b"]);
     }
 

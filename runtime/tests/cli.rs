@@ -148,14 +148,20 @@ fn bad_input_exits_2_with_a_message_saying_what_to_do() {
     let dir = temp_dir("bad-input");
     let racy = sample("wg_missing_barrier.wgsl");
     let cases: Vec<(Vec<String>, &str)> = vec![
-        (vec!["run".into(), racy.clone(), "--entry".into(), "nope".into()], "no compute entry point named `nope`; the shader has: main"),
+        (
+            vec!["run".into(), racy.clone(), "--entry".into(), "nope".into()],
+            "no compute entry point named `nope`; the shader has: main",
+        ),
         (vec!["run".into(), racy.clone(), "--buffer".into(), "nope=4".into()], "no buffer named `nope`"),
         (vec!["run".into(), racy.clone(), "--fill".into(), "out=ones".into()], "--fill expects zero, index"),
         (vec!["run".into(), racy.clone(), "--dispatch".into(), "0".into()], "--dispatch expects X[,Y[,Z]]"),
         (vec!["run".into(), racy.clone(), "--override".into(), "k=1".into()], "no override named `k`"),
         (vec!["run".into(), racy.clone(), "--set".into(), "out.x=1".into()], "--set out.x=1"),
         (vec!["run".into(), racy.clone(), "--backend".into(), "glide".into()], "unknown backend `glide`"),
-        (vec!["run".into(), racy.clone(), "--adapter".into(), "no-such-gpu".into()], "no adapter matches `no-such-gpu`"),
+        (
+            vec!["run".into(), racy.clone(), "--adapter".into(), "no-such-gpu".into()],
+            "no adapter matches `no-such-gpu`",
+        ),
         (vec!["run".into(), dir.join("missing.wgsl").display().to_string()], "cannot read"),
     ];
     for (args, expected) in cases {
@@ -169,7 +175,8 @@ fn bad_input_exits_2_with_a_message_saying_what_to_do() {
 #[test]
 fn shader_without_a_compute_entry_point_is_rejected() {
     let dir = temp_dir("no-compute");
-    let path = write_shader(&dir, "vs.wgsl", "@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }\n");
+    let path =
+        write_shader(&dir, "vs.wgsl", "@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }\n");
     let o = wgrace(&["run", &path]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no compute entry point"), "{}", stderr(&o));
@@ -273,7 +280,8 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
         files.sort();
         assert!(!files.is_empty(), "{p}: nothing dumped");
         for f in files {
-            let (x, y) = (std::fs::read(a.join(&f)).expect("checked dump"), std::fs::read(b.join(&f)).expect("native dump"));
+            let (x, y) =
+                (std::fs::read(a.join(&f)).expect("checked dump"), std::fs::read(b.join(&f)).expect("native dump"));
             assert!(x == y, "{p}: {} differs between the instrumented and the original run", f.to_string_lossy());
         }
         checked += 1;
@@ -352,7 +360,8 @@ fn spirv_input_is_checked_like_wgsl() {
         let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
             .validate(&module)
             .expect("valid");
-        let words = naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).expect("spv");
+        let words =
+            naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None).expect("spv");
         let path = dir.join(format!("{name}.spv"));
         std::fs::write(&path, bytemuck_words(&words)).expect("write spv");
         let o = wgrace(&["run", &path.display().to_string(), "--dispatch", "2", "--format", "json"]);

@@ -2,7 +2,7 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{Prelude, runtime_source, PRELUDE_LINES};
+use wgrace_shaders::{PRELUDE_LINES, Prelude, runtime_source};
 
 fn validate(prelude: &Prelude) {
     let source = runtime_source(prelude);
@@ -28,7 +28,13 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
 
 #[test]
 fn validates_at_the_largest_sizes() {
-    validate(&Prelude { invocation_bits: 10, site_bits: 15, workgroup_invocations: 1024, workgroup_words: 8192, vars: 64 });
+    validate(&Prelude {
+        invocation_bits: 10,
+        site_bits: 15,
+        workgroup_invocations: 1024,
+        workgroup_words: 8192,
+        vars: 64,
+    });
 }
 
 #[test]

@@ -198,7 +198,8 @@ impl Harness {
         let readback = buffer(log_words() * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
         // Workgroup field: 2 bits (3 workgroups); epochs get the rest.
         let g_shift = 62u32;
-        let words: [u32; 20] = [0, WORKGROUPS, g_shift, 1000, WORKGROUPS, 1, 1, 0, PAIRS, 0, 0, 0, 0, WORDS, 0, 0, 0, WORDS, 0, 0];
+        let words: [u32; 20] =
+            [0, WORKGROUPS, g_shift, 1000, WORKGROUPS, 1, 1, 0, PAIRS, 0, 0, 0, 0, WORDS, 0, 0, 0, WORDS, 0, 0];
         queue.write_buffer(&params, 0, bytemuck::cast_slice(&words));
         let g0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,

@@ -1,0 +1,193 @@
+//! Every shader naga validates must come out of the pass valid. These shaders
+//! exercise the constructs an instrumentation pass most easily gets wrong;
+//! each is instrumented and the result validated (by `instrument` itself),
+//! and the tests check which sites were found.
+
+use naga::valid::Capabilities;
+use wgrace_instrument::{AccessKind, Instrumented, Shader, instrument, prepare};
+
+fn run(source: &str) -> Instrumented {
+    run_with(source, &[])
+}
+
+fn run_with(source: &str, overrides: &[(String, f64)]) -> Instrumented {
+    let shader = Shader::from_wgsl("t.wgsl", source).unwrap_or_else(|e| panic!("{e}"));
+    let prepared = prepare(&shader, None, overrides, Capabilities::all()).unwrap_or_else(|e| panic!("{e}"));
+    instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, Capabilities::all())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn kinds(i: &Instrumented) -> Vec<(AccessKind, String, u32)> {
+    i.sites.sites.iter().map(|s| (s.kind, s.variable.clone(), s.location.line.unwrap_or(0))).collect()
+}
+
+#[test]
+fn control_flow_of_every_kind() {
+    let i = run("
+@group(0) @binding(0) var<storage, read_write> d: array<i32>;
+var<workgroup> w: array<i32, 16>;
+@compute @workgroup_size(16)
+fn main(@builtin(local_invocation_index) l: u32) {
+    var i = 0;
+    loop {
+        if i >= 4 { break; }
+        switch i {
+            case 0: { w[l] = d[l]; }
+            case 1, 2: { d[l] += w[(l + 1u) % 16u]; }
+            default: { continue; }
+        }
+        continuing {
+            i += 1;
+            workgroupBarrier();
+            break if d[0] > 100;
+        }
+    }
+    for (var j = 0u; j < 2u && d[j] > 0; j++) { d[j + 16u] = i; }
+    while w[0] < 0 { w[0] += 1; }
+}");
+    let k = kinds(&i);
+    assert!(k.contains(&(AccessKind::Write, "w".into(), 10)));
+    assert!(k.contains(&(AccessKind::Read, "d".into(), 10)));
+    // `d[l] += …` reads and writes.
+    assert!(k.contains(&(AccessKind::Read, "d".into(), 11)));
+    assert!(k.contains(&(AccessKind::Write, "d".into(), 11)));
+    // Loads in the continuing block's break-if and in loop conditions.
+    assert!(k.contains(&(AccessKind::Read, "d".into(), 17)));
+    assert!(k.contains(&(AccessKind::Read, "d".into(), 20)));
+    assert!(k.contains(&(AccessKind::Read, "w".into(), 21)));
+}
+
+#[test]
+fn pointers_structs_matrices_vectors_and_runtime_arrays() {
+    let i = run("
+struct Particle { pos: vec3<f32>, mass: f32, m: mat3x3<f32>, tags: array<u32, 4> }
+struct Buf { count: u32, items: array<Particle> }
+@group(0) @binding(0) var<storage, read_write> b: Buf;
+@group(1) @binding(3) var<storage, read> ro: array<f32>;
+@group(0) @binding(1) var<uniform> u: vec4<u32>;
+var<private> p_count: u32;
+fn bump(p: ptr<function, f32>) { *p += 1.0; }
+@compute @workgroup_size(8, 2)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+    let p = &b.items[g.x];
+    (*p).pos.y = ro[g.x];
+    var local = (*p).mass;
+    bump(&local);
+    (*p).m[1] = vec3<f32>(local);
+    b.items[g.x].tags[g.y] = u.x + arrayLength(&b.items);
+    let whole = b.items[g.x + 1u];
+    p_count = b.count;
+    b.items[g.x].pos[i32(g.y)] = whole.mass;
+}");
+    let vars: Vec<&str> = i.vars.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(vars, ["b"], "only the writable storage binding is tracked");
+    // Particle: vec3 at 0, f32 at 12, mat3x3 at 16 (48 bytes), array<u32, 4> at 64: 80 bytes.
+    assert_eq!(i.vars[0].runtime_stride_words, Some(80 / 4));
+    assert_eq!(i.vars[0].fixed_words, 4);
+    // Read-only storage, uniform, private and function memory have no sites.
+    assert!(i.sites.sites.iter().all(|s| s.variable == "b"));
+    assert_eq!(i.sites.checked(), i.sites.len());
+}
+
+#[test]
+fn atomics_and_uniform_loads_are_sites_without_checks() {
+    let i = run("
+struct C { hits: atomic<u32>, total: u32 }
+@group(0) @binding(0) var<storage, read_write> c: C;
+var<workgroup> flag: atomic<u32>;
+var<workgroup> shared_v: u32;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) l: u32) {
+    atomicAdd(&c.hits, 1u);
+    let v = atomicLoad(&flag);
+    atomicStore(&flag, v + l);
+    if l == 0u { shared_v = 7u; }
+    let s = workgroupUniformLoad(&shared_v);
+    let f = workgroupUniformLoad(&flag);
+    c.total = s + f;
+}");
+    let k = kinds(&i);
+    assert!(k.contains(&(AccessKind::Atomic, "c".into(), 8)));
+    assert!(k.contains(&(AccessKind::Atomic, "flag".into(), 9)));
+    assert!(k.contains(&(AccessKind::Atomic, "flag".into(), 10)));
+    assert!(k.contains(&(AccessKind::UniformLoad, "shared_v".into(), 12)));
+    assert!(k.contains(&(AccessKind::Write, "c".into(), 14)));
+    for s in &i.sites.sites {
+        assert_eq!(s.checked, matches!(s.kind, AccessKind::Read | AccessKind::Write), "{s:?}");
+    }
+}
+
+#[test]
+fn builtins_in_structs_and_every_remapped_builtin() {
+    run("
+struct In {
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(num_workgroups) n: vec3<u32>,
+    @builtin(local_invocation_id) lid: vec3<u32>,
+}
+@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+@compute @workgroup_size(4, 4)
+fn main(input: In, @builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) li: u32) {
+    d[gid.x + gid.y * input.n.x * 4u] = input.wid.x + input.lid.y + li;
+}");
+}
+
+#[test]
+fn overrides_are_resolved_before_instrumenting() {
+    let src = "
+override size: u32 = 64;
+override scale: f32;
+var<workgroup> tile: array<f32, size>;
+@group(0) @binding(0) var<storage, read_write> d: array<f32>;
+@compute @workgroup_size(size)
+fn main(@builtin(local_invocation_index) l: u32) {
+    tile[l] = f32(l) * scale;
+    workgroupBarrier();
+    d[l] = tile[size - 1u - l];
+}";
+    let i = run_with(src, &[("size".into(), 32.0), ("scale".into(), 2.0)]);
+    assert_eq!(i.workgroup_size, [32, 1, 1]);
+    let tile = i.vars.iter().find(|v| v.name == "tile").expect("tile");
+    assert_eq!(tile.fixed_words, 32);
+}
+
+#[test]
+fn user_names_starting_with_wgrace_do_not_collide_with_the_runtime() {
+    run("
+@group(0) @binding(0) var<storage, read_write> wgrace_log: array<u32>;
+var<private> wgrace_t: u32;
+fn wgrace_begin(x: u32) -> u32 { return x + wgrace_t; }
+fn wgrace_barrier(k: u32) { wgrace_log[k] = 1u; }
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) l: u32) {
+    wgrace_t = l;
+    wgrace_log[l] = wgrace_begin(l);
+    wgrace_barrier(l + 2u);
+    storageBarrier();
+}");
+}
+
+#[test]
+fn entry_point_choice_and_errors_are_reported() {
+    let src = "@compute @workgroup_size(1) fn a() {} @compute @workgroup_size(1) fn b() {}";
+    let shader = Shader::from_wgsl("t.wgsl", src).expect("parse");
+    let e = prepare(&shader, None, &[], Capabilities::all()).expect_err("ambiguous");
+    assert!(e.to_string().contains("several compute entry points (a, b)"), "{e}");
+    let e = prepare(&shader, Some("c"), &[], Capabilities::all()).expect_err("missing");
+    assert!(e.to_string().contains("no compute entry point named `c`; the shader has: a, b"), "{e}");
+    assert_eq!(prepare(&shader, Some("b"), &[], Capabilities::all()).expect("b").entry_point, "b");
+    let e = prepare(&shader, Some("a"), &[("k".into(), 1.0)], Capabilities::all()).expect_err("override");
+    assert!(e.to_string().contains("no override named `k`"), "{e}");
+}
+
+#[test]
+fn functions_unreachable_from_the_entry_point_have_no_sites() {
+    let i = run("
+@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+fn unused() { d[0] = 1u; }
+fn used() -> u32 { return d[1]; }
+@compute @workgroup_size(1)
+fn main() { d[2] = used(); }");
+    let functions: Vec<&str> = i.sites.sites.iter().map(|s| s.function.as_str()).collect();
+    assert_eq!(functions, ["used", "main"]);
+}
