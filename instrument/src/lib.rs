@@ -46,7 +46,7 @@ pub mod sites;
 pub mod source;
 pub mod vars;
 
-pub use pass::{Instrumented, RUNTIME_CAPABILITIES, instrument};
+pub use pass::{InstrumentOptions, Instrumented, RUNTIME_CAPABILITIES, instrument};
 pub use sites::{AccessKind, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};

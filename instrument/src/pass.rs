@@ -58,6 +58,25 @@ pub struct Instrumented {
     pub workgroup_size: [u32; 3],
 }
 
+/// How to instrument.
+#[derive(Clone, Debug)]
+pub struct InstrumentOptions {
+    /// Capabilities the shader may use (the instrumented module adds
+    /// [`RUNTIME_CAPABILITIES`]).
+    pub capabilities: Capabilities,
+    /// Bytes of workgroup memory the device allows per workgroup. When the
+    /// shader's workgroup variables and their shadow fit, the shadow is kept in
+    /// workgroup memory; otherwise in per-workgroup slots of a storage buffer.
+    pub workgroup_memory_limit: u32,
+}
+
+impl Default for InstrumentOptions {
+    fn default() -> Self {
+        // WebGPU's default limit.
+        InstrumentOptions { capabilities: Capabilities::all(), workgroup_memory_limit: 16384 }
+    }
+}
+
 /// Capabilities the runtime itself needs.
 pub const RUNTIME_CAPABILITIES: Capabilities =
     Capabilities::SHADER_INT64.union(Capabilities::SHADER_INT64_ATOMIC_ALL_OPS);
@@ -76,7 +95,7 @@ pub fn instrument(
     module: &Module,
     info: &ModuleInfo,
     entry: &str,
-    capabilities: Capabilities,
+    options: &InstrumentOptions,
 ) -> Result<Instrumented, InstrumentError> {
     let ep_index = module
         .entry_points
@@ -95,7 +114,12 @@ pub fn instrument(
     let mut tracked = Vec::new();
     let mut var_ids = HashMap::new();
     let mut slot_words = 0u32;
+    // Workgroup memory the shader itself uses, as WebGPU counts it.
+    let mut user_workgroup_bytes = 0u32;
     for (handle, g) in module.global_variables.iter() {
+        if g.space == naga::AddressSpace::WorkGroup && !ep_info[handle].is_empty() {
+            user_workgroup_bytes += layouter[g.ty].size.next_multiple_of(16);
+        }
         let Some(space) = vars::is_racy_space(g.space) else { continue };
         if ep_info[handle].is_empty() {
             continue;
@@ -150,6 +174,8 @@ pub fn instrument(
         workgroup_invocations: invocations,
         workgroup_words: slot_words,
         vars: tracked.len() as u32,
+        workgroup_shadow_resident: user_workgroup_bytes + (slot_words * 8).next_multiple_of(16)
+            <= options.workgroup_memory_limit,
     };
     let runtime = runtime_module(&prelude)?;
     let runtime_group =
@@ -173,7 +199,7 @@ pub fn instrument(
     rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked)?;
     entry::wrap_entry_point(&mut out, &linked)?;
 
-    let capabilities = capabilities | RUNTIME_CAPABILITIES;
+    let capabilities = options.capabilities | RUNTIME_CAPABILITIES;
     let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {
         // The statements the pass adds carry the span of the access they
         // check, so naga's diagnostic points at the site in the user's source.
@@ -782,7 +808,12 @@ fn hook_call(
 ) -> Vec<(Statement, Span)> {
     let mut b = Builder::new(&mut f.expressions, span);
     let var = &tracked[plan.var];
-    let mut word = b.u32(plan.const_words);
+    // Workgroup hooks take the word's index in the workgroup's shadow slot.
+    let first = match var.space {
+        Space::Workgroup => var.slot_base + plan.const_words,
+        Space::Storage => plan.const_words,
+    };
+    let mut word = b.u32(first);
     let mut in_bounds = b.bool(true);
     for term in &plan.terms {
         let index = if term.signed {

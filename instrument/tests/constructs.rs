@@ -4,7 +4,7 @@
 //! and the tests check which sites were found.
 
 use naga::valid::Capabilities;
-use wgrace_instrument::{AccessKind, Instrumented, Shader, instrument, prepare};
+use wgrace_instrument::{AccessKind, InstrumentOptions, Instrumented, Shader, instrument, prepare};
 
 fn run(source: &str) -> Instrumented {
     run_with(source, &[])
@@ -13,7 +13,7 @@ fn run(source: &str) -> Instrumented {
 fn run_with(source: &str, overrides: &[(String, f64)]) -> Instrumented {
     let shader = Shader::from_wgsl("t.wgsl", source).unwrap_or_else(|e| panic!("{e}"));
     let prepared = prepare(&shader, None, overrides, Capabilities::all()).unwrap_or_else(|e| panic!("{e}"));
-    instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, Capabilities::all())
+    instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, &InstrumentOptions::default())
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

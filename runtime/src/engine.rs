@@ -290,7 +290,10 @@ impl CheckedLayout {
         if total > u64::from(u32::MAX) {
             return Err(Error::Limit(format!("a dispatch of {total} workgroups is more than wgrace can number")));
         }
-        let slot_words = u64::from(inst.prelude.workgroup_words) * 2;
+        // Workgroup shadow slots in the log buffer, unless the shadow lives in
+        // workgroup memory.
+        let slot_words =
+            if inst.prelude.workgroup_shadow_resident { 0 } else { u64::from(inst.prelude.workgroup_words) * 2 };
         let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
         let chunk = total.min(max_slots).min(u64::from(gpu_limits.max_compute_workgroups_per_dimension)).max(1);
         let chunks = total.div_ceil(chunk);

@@ -123,17 +123,22 @@ impl Plan {
         Ok(Plan { shader, prepared, spec, buffers })
     }
 
-    /// Instruments the shader for its entry point.
+    /// Instruments the shader for its entry point, for a device with
+    /// `limits`.
     ///
     /// # Errors
     /// [`Error::Instrument`].
-    pub fn instrument(&self) -> Result<Instrumented, Error> {
+    pub fn instrument(&self, limits: &wgpu::Limits) -> Result<Instrumented, Error> {
+        let options = wgrace_instrument::InstrumentOptions {
+            capabilities: SHADER_CAPABILITIES,
+            workgroup_memory_limit: limits.max_compute_workgroup_storage_size,
+        };
         Ok(wgrace_instrument::instrument(
             &self.shader,
             &self.prepared.module,
             &self.prepared.info,
             &self.prepared.entry_point,
-            SHADER_CAPABILITIES,
+            &options,
         )?)
     }
 
@@ -144,7 +149,7 @@ impl Plan {
     /// # Errors
     /// [`Error`] when the run cannot be made.
     pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Report, Vec<Vec<u8>>), Error> {
-        let inst = self.instrument()?;
+        let inst = self.instrument(&gpu.device.limits())?;
         let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
         let start = Instant::now();
         let total = run.layout.chunks;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod cli;
 
 fn main() -> ExitCode {
+    quiet_wayland_probe();
     match cli::main() {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -21,4 +22,18 @@ fn main() -> ExitCode {
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe))
+}
+
+/// Without a display session, the Vulkan loader's Wayland probe prints
+/// "error: XDG_RUNTIME_DIR is invalid or not set in the environment." on
+/// every run, which reads like a failure of wgrace. Any absolute directory
+/// silences it (the probe then simply finds no compositor).
+fn quiet_wayland_probe() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+        #[allow(unsafe_code, reason = "set before any thread exists, so no other code reads the environment")]
+        // SAFETY: `main` calls this first, while the process has one thread.
+        unsafe {
+            std::env::set_var("XDG_RUNTIME_DIR", std::env::temp_dir());
+        }
+    }
 }

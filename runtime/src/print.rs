@@ -121,13 +121,20 @@ fn declaration_span(report: &Report, variable: &str) -> Option<std::ops::Range<u
 /// The last line: the verdict and what was checked.
 pub fn summary(report: &Report) -> String {
     let c = &report.checked;
+    let unchecked = c.sites - c.checked_sites;
+    let sites = match unchecked {
+        0 => format!("{} access sites checked", c.sites),
+        n => format!(
+            "{} access sites checked, {n} more atomic or uniform-load site{} that cannot race with them",
+            c.checked_sites,
+            if n == 1 { "" } else { "s" }
+        ),
+    };
     let what = format!(
-        "entry point `{}`, {} invocations in {} workgroups, {} of {} access sites checked, on {} ({})",
+        "entry point `{}`, {} invocations in {} workgroups, {sites}, on {} ({})",
         report.shader.entry_point,
         c.invocations,
         report.dispatch.iter().map(|&d| u64::from(d)).product::<u64>(),
-        c.checked_sites,
-        c.sites,
         report.adapter.name,
         report.adapter.backend
     );

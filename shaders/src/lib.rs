@@ -32,6 +32,9 @@ pub struct Prelude {
     pub workgroup_words: u32,
     /// Entries of the per-variable table in the parameters (at least 1).
     pub vars: u32,
+    /// Whether the workgroup-memory shadow lives in workgroup memory (fast)
+    /// rather than in per-workgroup slots of the log buffer.
+    pub workgroup_shadow_resident: bool,
 }
 
 impl Prelude {
@@ -46,12 +49,16 @@ impl Prelude {
              const WGRACE_S_BITS: u32 = {}u;\n\
              const WGRACE_WG_INVOCATIONS: u32 = {}u;\n\
              const WGRACE_WG_WORDS: u32 = {}u;\n\
-             const WGRACE_VARS: u32 = {}u;\n",
+             const WGRACE_VARS: u32 = {}u;\n\
+             const WGRACE_WG_RESIDENT: bool = {};\n\
+             const WGRACE_WG_SHADOW_LEN: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
             self.workgroup_words,
             self.vars.max(1),
+            self.workgroup_shadow_resident,
+            if self.workgroup_shadow_resident { (self.workgroup_words * 2).max(1) } else { 1 },
         )
     }
 }
@@ -65,4 +72,4 @@ pub fn runtime_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 5;
+pub const PRELUDE_LINES: usize = 7;

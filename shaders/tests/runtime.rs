@@ -18,12 +18,26 @@ fn validate(prelude: &Prelude) {
 
 #[test]
 fn validates_with_typical_prelude() {
-    validate(&Prelude { invocation_bits: 6, site_bits: 4, workgroup_invocations: 64, workgroup_words: 64, vars: 2 });
+    validate(&Prelude {
+        invocation_bits: 6,
+        site_bits: 4,
+        workgroup_invocations: 64,
+        workgroup_words: 64,
+        vars: 2,
+        workgroup_shadow_resident: true,
+    });
 }
 
 #[test]
 fn validates_without_workgroup_memory_and_with_one_invocation() {
-    validate(&Prelude { invocation_bits: 0, site_bits: 1, workgroup_invocations: 1, workgroup_words: 0, vars: 0 });
+    validate(&Prelude {
+        invocation_bits: 0,
+        site_bits: 1,
+        workgroup_invocations: 1,
+        workgroup_words: 0,
+        vars: 0,
+        workgroup_shadow_resident: false,
+    });
 }
 
 #[test]
@@ -34,11 +48,19 @@ fn validates_at_the_largest_sizes() {
         workgroup_invocations: 1024,
         workgroup_words: 8192,
         vars: 64,
+        workgroup_shadow_resident: false,
     });
 }
 
 #[test]
 fn prelude_line_count_matches() {
-    let p = Prelude { invocation_bits: 1, site_bits: 1, workgroup_invocations: 2, workgroup_words: 0, vars: 1 };
+    let p = Prelude {
+        invocation_bits: 1,
+        site_bits: 1,
+        workgroup_invocations: 2,
+        workgroup_words: 0,
+        vars: 1,
+        workgroup_shadow_resident: false,
+    };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

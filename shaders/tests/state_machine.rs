@@ -24,6 +24,7 @@ struct Step { g: u32, t: u32, epoch: u32, any: u32, site: u32, write: u32, word:
 @compute @workgroup_size(1)
 fn main() {
     wgrace_slot = 0u;
+    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS;
     wgrace_storage_on = true;
     var wg_epoch = 0u;
     for (var i = 0u; i < arrayLength(&steps); i++) {
@@ -153,7 +154,7 @@ fn log_words() -> u64 {
 }
 
 impl Harness {
-    fn new() -> Option<Harness> {
+    fn new(resident: bool) -> Option<Harness> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::PRIMARY,
             ..wgpu::InstanceDescriptor::new_without_display_handle()
@@ -173,6 +174,7 @@ impl Harness {
             workgroup_invocations: INVOCATIONS,
             workgroup_words: WORDS,
             vars: 2,
+            workgroup_shadow_resident: resident,
         };
         let source = runtime_source(&prelude) + HARNESS;
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -286,7 +288,11 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
 }
 
 fn harness() -> Option<Harness> {
-    let h = Harness::new();
+    harness_with(false)
+}
+
+fn harness_with(resident: bool) -> Option<Harness> {
+    let h = Harness::new(resident);
     if h.is_none() {
         assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
         eprintln!("skipping: no adapter with 64-bit atomics");
@@ -296,11 +302,14 @@ fn harness() -> Option<Harness> {
 
 #[test]
 fn workgroup_state_machine_matches_the_wgsl_definition() {
-    let Some(mut h) = harness() else { return };
-    let mut rng = Rng(1);
-    for _ in 0..400 {
-        let steps = trace(&mut rng, 0);
-        check_trace(&mut h, &steps);
+    // Shadow in the log buffer's slots, and in workgroup memory.
+    for resident in [false, true] {
+        let Some(mut h) = harness_with(resident) else { return };
+        let mut rng = Rng(1);
+        for _ in 0..400 {
+            let steps = trace(&mut rng, 0);
+            check_trace(&mut h, &steps);
+        }
     }
 }
 

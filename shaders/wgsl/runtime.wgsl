@@ -61,8 +61,13 @@ struct WgraceParams {
 @group(0) @binding(0) var<uniform> wgrace_params: WgraceParams;
 // Three words per tracked storage word: state, reader witness, writer witness.
 @group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<u64>>;
-// Counters, then the race pair table, then the workgroup-memory shadow slots.
+// Counters, then the race pair table, then (unless WGRACE_WG_RESIDENT) the
+// workgroup-memory shadow slots.
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
+
+// The workgroup-memory shadow of this workgroup, when it fits in workgroup
+// memory next to the shader's own variables (WGSL zero-initialises it).
+var<workgroup> wgrace_wg_shadow: array<atomic<u32>, WGRACE_WG_SHADOW_LEN>;
 
 // ---------------------------------------------------------------- log layout
 
@@ -106,6 +111,7 @@ const WGRACE_S_MASK: u32 = (1u << WGRACE_S_BITS) - 1u;
 var<private> wgrace_t: u32;          // local invocation index
 var<private> wgrace_g: u32;          // linear workgroup index in the original dispatch
 var<private> wgrace_slot: u32;       // workgroup slot in this chunk
+var<private> wgrace_slot_at: u32;    // first log word of this workgroup's slot
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_any: u32;        // barriers of any kind executed so far
 var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so far
@@ -135,6 +141,8 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>) {
     wgrace_t = local_index;
     // Chunks are dispatched as (n, 1, 1) grids.
     wgrace_slot = slot_id.x;
+    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
+        + wgrace_slot * WGRACE_WG_WORDS * 2u;
     wgrace_g = wgrace_params.chunk_base + slot_id.x;
     let d = wgrace_params.dispatch.xyz;
     wgrace_wid = vec3<u32>(wgrace_g % d.x, (wgrace_g / d.x) % d.y, wgrace_g / (d.x * d.y));
@@ -142,24 +150,44 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>) {
     wgrace_epoch = 0u;
     wgrace_storage_on = true;
     wgrace_update_identity();
-    if WGRACE_WG_WORDS > 0u {
+    if WGRACE_WG_WORDS > 0u && !WGRACE_WG_RESIDENT {
         // The slot still holds the state its previous workgroup left.
         wgrace_sweep_slot();
         storageBarrier();
     }
 }
 
-// ---------------------------------------------------------------- barriers
-
-fn wgrace_slot_base() -> u32 {
-    return WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
-        + wgrace_slot * WGRACE_WG_WORDS * 2u;
+// The workgroup shadow, word `i` of this workgroup's slot, wherever it lives.
+fn wgrace_wg_load(i: u32) -> u32 {
+    if WGRACE_WG_RESIDENT {
+        return atomicLoad(&wgrace_wg_shadow[i]);
+    }
+    return atomicLoad(&wgrace_log[wgrace_slot_at + i]);
 }
 
+fn wgrace_wg_store(i: u32, value: u32) {
+    if WGRACE_WG_RESIDENT {
+        atomicStore(&wgrace_wg_shadow[i], value);
+    } else {
+        atomicStore(&wgrace_log[wgrace_slot_at + i], value);
+    }
+}
+
+// Compare-and-swap: (old value, 1 if exchanged).
+fn wgrace_wg_exchange(i: u32, old: u32, value: u32) -> vec2<u32> {
+    if WGRACE_WG_RESIDENT {
+        let r = atomicCompareExchangeWeak(&wgrace_wg_shadow[i], old, value);
+        return vec2<u32>(r.old_value, u32(r.exchanged));
+    }
+    let r = atomicCompareExchangeWeak(&wgrace_log[wgrace_slot_at + i], old, value);
+    return vec2<u32>(r.old_value, u32(r.exchanged));
+}
+
+// ---------------------------------------------------------------- barriers
+
 fn wgrace_sweep_slot() {
-    let base = wgrace_slot_base();
     for (var i = wgrace_t; i < WGRACE_WG_WORDS * 2u; i += WGRACE_WG_INVOCATIONS) {
-        atomicStore(&wgrace_log[base + i], 0u);
+        wgrace_wg_store(i, 0u);
     }
 }
 
@@ -180,12 +208,17 @@ fn wgrace_barrier(kind: u32) {
     wgrace_update_identity();
     if (kind & WGRACE_ORDERS_WORKGROUP) != 0u && WGRACE_WG_WORDS > 0u {
         // A new workgroup-memory interval starts: nothing before the barrier
-        // can race with anything after it, so the slot is cleared.  The shadow
-        // lives in storage memory, which the user's workgroupBarrier does not
-        // order, hence the storage barriers around the sweep.
-        storageBarrier();
-        wgrace_sweep_slot();
-        storageBarrier();
+        // can race with anything after it, so the slot is cleared.
+        if WGRACE_WG_RESIDENT {
+            // The user's barrier ordered the shadow's updates before the sweep.
+            wgrace_sweep_slot();
+            workgroupBarrier();
+        } else {
+            // The user's workgroupBarrier does not order storage memory.
+            storageBarrier();
+            wgrace_sweep_slot();
+            storageBarrier();
+        }
     }
 }
 
@@ -254,21 +287,27 @@ const WGRACE_WG_MULTI: u32 = 1u << 29u;
 const WGRACE_WG_IDENTITY: u32 = (1u << 29u) - 1u;
 const WGRACE_WG_WITNESS_VALID: u32 = 1u << 31u;
 
-fn wgrace_wg_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
-    let v = wgrace_params.vars[var_id];
-    if !in_bounds || word >= v.words || words > v.words - word {
+// `at` is the word's index in the workgroup's slot (the variable's place in
+// the slot plus the word's offset in the variable); `in_bounds` says every
+// index of the access was in bounds, which also keeps `at` in the variable.
+fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+    if !in_bounds {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
         return;
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
-    let base = wgrace_slot_base() + (v.base + word) * 2u;
+    let state = at * 2u;
+    if words == 1u {
+        wgrace_wg_word(state, me, write, var_id, at);
+        return;
+    }
     for (var i = 0u; i < words; i++) {
-        wgrace_wg_word(base + 2u * i, me, write, var_id, word + i);
+        wgrace_wg_word(state + 2u * i, me, write, var_id, at + i);
     }
 }
 
-fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, word: u32) {
-    var old = atomicLoad(&wgrace_log[state]);
+fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
+    var old = wgrace_wg_load(state);
     var race = false;
     var witness = 0u;        // identity of the earlier access
     var witness_write = false;
@@ -308,34 +347,34 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, word: u32) {
         }
         if publish {
             // Published before the exchange, so whoever sees MULTI can find it.
-            atomicStore(&wgrace_log[state + 1u], me | WGRACE_WG_WITNESS_VALID);
+            wgrace_wg_store(state + 1u, me | WGRACE_WG_WITNESS_VALID);
         }
-        let r = atomicCompareExchangeWeak(&wgrace_log[state], old, next);
-        if r.exchanged {
+        let r = wgrace_wg_exchange(state, old, next);
+        if r.y != 0u {
             break;
         }
-        old = r.old_value;
+        old = r.x;
     }
     if !race {
         return;
     }
     if from_witness_word {
         // A reader other than this invocation exists; wait for its witness.
-        var w = atomicLoad(&wgrace_log[state + 1u]);
+        var w = wgrace_wg_load(state + 1u);
         for (var n = 0u; n < WGRACE_WITNESS_SPIN && ((w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t); n++) {
-            w = atomicLoad(&wgrace_log[state + 1u]);
+            w = wgrace_wg_load(state + 1u);
         }
         if (w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t {
             atomicAdd(&wgrace_log[WGRACE_LOG_NO_WITNESS], 1u);
-            wgrace_record(WGRACE_CLASS_INTRA, var_id, word, WGRACE_UNKNOWN_SITE, wgrace_g, 0u, false,
-                          (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
+            wgrace_record(WGRACE_CLASS_INTRA, var_id, at - wgrace_params.vars[var_id].base, WGRACE_UNKNOWN_SITE,
+                          wgrace_g, 0u, false, (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
             return;
         }
         witness = w & WGRACE_WG_IDENTITY;
     }
     let shift = WGRACE_T_BITS + WGRACE_S_BITS;
     let race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, (witness >> shift) == (me >> shift));
-    wgrace_record(race_class, var_id, word,
+    wgrace_record(race_class, var_id, at - wgrace_params.vars[var_id].base,
                   (witness >> WGRACE_T_BITS) & WGRACE_S_MASK, wgrace_g, witness & WGRACE_T_MASK, witness_write,
                   (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
 }
@@ -377,14 +416,18 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
     if !wgrace_storage_on {
         return;
     }
-    let v = wgrace_params.vars[var_id];
-    if !in_bounds || word >= v.words || words > v.words - word {
+    if !in_bounds {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
         return;
     }
     let me = wgrace_me64 | (u64(site) << 7u);
+    let state = (wgrace_params.vars[var_id].base + word) * 3u;
+    if words == 1u {
+        wgrace_storage_word(state, me, write, var_id, word);
+        return;
+    }
     for (var i = 0u; i < words; i++) {
-        wgrace_storage_word((v.base + word + i) * 3u, me, write, var_id, word + i);
+        wgrace_storage_word(state + 3u * i, me, write, var_id, word + i);
     }
 }
 

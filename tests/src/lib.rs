@@ -48,14 +48,23 @@ impl Sample {
             }
         }
         let racy = racy.unwrap_or_else(|| panic!("{}: no `// expect:` line", path.display()));
-        assert_eq!(racy, !races.is_empty(), "{}: a racy sample lists its racing pairs, a race-free one none", path.display());
+        assert_eq!(
+            racy,
+            !races.is_empty(),
+            "{}: a racy sample lists its racing pairs, a race-free one none",
+            path.display()
+        );
         Sample { path: path.to_path_buf(), racy, races }
     }
 }
 
-/// The workspace's `samples/` directory.
+/// The workspace's `samples/` directory, or `$WGRACE_SAMPLES` (for running
+/// a built test binary from another checkout, e.g. on another machine).
 pub fn samples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
+    match std::env::var_os("WGRACE_SAMPLES") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples"),
+    }
 }
 
 /// Every sample shader under `dir`, sorted.
