@@ -11,7 +11,9 @@
 //! 2. computes `workgroup_id`, `num_workgroups` and `global_invocation_id`
 //!    of the original dispatch;
 //! 3. calls the user's function with those, and every other built-in passed
-//!    through unchanged.
+//!    through unchanged;
+//! 4. calls `wgrace_end`, which adds the invocation's private counters to the
+//!    log.
 
 use std::collections::HashMap;
 
@@ -120,6 +122,7 @@ pub fn wrap_entry_point(module: &mut Module, linked: &Linked) -> Result<(), Inst
         arguments.push(v);
     }
     w.call(user_handle, arguments);
+    w.call(linked.function("wgrace_end")?, vec![]);
     w.close();
     w.f.body.push(Statement::Return { value: None }, Span::UNDEFINED);
     module.entry_points[0].function = w.f;

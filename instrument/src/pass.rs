@@ -406,6 +406,7 @@ impl Planner<'_> {
             id,
             kind,
             variable: v.name.clone(),
+            var: v.id,
             space: v.space,
             function: self.function_name(f),
             location: self.shader.locate(span),

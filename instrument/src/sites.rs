@@ -61,6 +61,9 @@ pub struct Site {
     pub kind: AccessKind,
     /// Name of the accessed variable.
     pub variable: String,
+    /// Index of the variable among the instrumented shader's tracked
+    /// variables.
+    pub var: u32,
     /// Address space of the variable.
     pub space: Space,
     /// Function containing the access.

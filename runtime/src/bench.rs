@@ -41,7 +41,7 @@ pub struct BenchResult {
     pub buffer_bytes: u64,
     /// Bytes of storage shadow state.
     pub shadow_bytes: u64,
-    /// Bytes of the log (race table and workgroup shadow slots).
+    /// Bytes of the log (race table and any workgroup shadow slots).
     pub log_bytes: u64,
     /// Dispatches the instrumented run was split into.
     pub chunks: u32,
@@ -103,7 +103,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         checked_samples,
         buffer_bytes: plan.buffers.iter().map(|b| b.size()).sum(),
         shadow_bytes: checked.layout.shadow_bytes,
-        log_bytes: checked.layout.log.bytes(),
+        log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_bytes(),
         chunks: checked.layout.chunks,
     })
 }

@@ -7,38 +7,35 @@ use wgrace_instrument::{AccessKind, Instrumented, Location, SiteTable, vars};
 
 /// Offsets in the log buffer, in `u32` words (`WGRACE_LOG_*` in runtime.wgsl).
 mod offsets {
-    pub const RACES: usize = 0;
     pub const DROPPED: usize = 1;
-    pub const NO_WITNESS: usize = 2;
     pub const OUT_OF_BOUNDS: usize = 3;
     pub const EPOCH_OVERFLOW: usize = 4;
     pub const HEADER: usize = 16;
-    pub const PAIR_WORDS: usize = 12;
-    pub const PAIR_KEY: usize = 0;
-    pub const PAIR_COUNT: usize = 1;
-    pub const PAIR_VAR: usize = 2;
-    pub const PAIR_WORD: usize = 3;
-    pub const PAIR_FIRST: usize = 4;
-    pub const PAIR_SECOND: usize = 8;
+    /// Key and count of a race table entry.
+    pub const PAIR_WORDS: usize = 2;
+    /// Words of a race table entry's example (`wgrace_examples`): workgroup
+    /// of the lower site's access, of the higher's, word, packed bits.
+    pub const EXAMPLE_WORDS: usize = 4;
 }
 
 /// Site id the runtime writes for an access it did not record.
 const UNKNOWN_SITE: u32 = 0x7fff;
 
-/// Layout of the log buffer: a header of counters, the race table, then one
-/// workgroup-memory shadow slot per workgroup of a chunk.
+/// Layout of the log buffer (a header of counters, the race table's keys
+/// and counts, then one workgroup-memory shadow slot per workgroup of a chunk
+/// unless the shadow lives in workgroup memory) and of the examples buffer.
 #[derive(Clone, Copy, Debug)]
 pub struct LogLayout {
     /// Entries of the race table.
     pub pair_capacity: u32,
-    /// Words of one workgroup's shadow slot.
+    /// Words of one workgroup's shadow slot (0 when in workgroup memory).
     pub slot_words: u32,
     /// Slots (workgroups per chunk).
     pub slots: u32,
 }
 
 impl LogLayout {
-    /// Size of the whole buffer.
+    /// Size of the log buffer.
     pub fn bytes(&self) -> u64 {
         self.header_and_pairs_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4
     }
@@ -46,6 +43,11 @@ impl LogLayout {
     /// Size of the counters and the race table, which is all the host reads.
     pub fn header_and_pairs_bytes(&self) -> u64 {
         ((offsets::HEADER + self.pair_capacity as usize * offsets::PAIR_WORDS) * 4) as u64
+    }
+
+    /// Size of the examples buffer.
+    pub fn examples_bytes(&self) -> u64 {
+        (self.pair_capacity as usize * offsets::EXAMPLE_WORDS * 4) as u64
     }
 }
 
@@ -66,37 +68,46 @@ pub struct Decoded {
     pub stats: Stats,
 }
 
-/// Decodes the log read back after a checked run.
-pub fn decode(log: &[u32], module: &Module, inst: &Instrumented, dispatch: [u32; 3]) -> Decoded {
+/// Decodes the log and the examples read back after a checked run.
+pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumented, dispatch: [u32; 3]) -> Decoded {
     let at = |i: usize| u64::from(log.get(i).copied().unwrap_or(0));
-    let stats = Stats {
-        detections: at(offsets::RACES),
+    let mut stats = Stats {
         dropped_detections: at(offsets::DROPPED),
-        detections_without_witness: at(offsets::NO_WITNESS),
         out_of_bounds_accesses: at(offsets::OUT_OF_BOUNDS),
         epoch_overflows: at(offsets::EPOCH_OVERFLOW),
         ..Stats::default()
     };
+    stats.detections = stats.dropped_detections;
     let mut races = Vec::new();
-    for entry in log.get(offsets::HEADER..).unwrap_or(&[]).chunks_exact(offsets::PAIR_WORDS) {
-        let key = entry[offsets::PAIR_KEY];
+    let pairs = log.get(offsets::HEADER..).unwrap_or(&[]).chunks_exact(offsets::PAIR_WORDS);
+    for (entry, example) in pairs.zip(examples.chunks_exact(offsets::EXAMPLE_WORDS)) {
+        let (key, count) = (entry[0], u64::from(entry[1]));
         if key == 0 {
             continue;
         }
+        stats.detections += count;
         let class = match (key - 1) >> 30 {
             0 => RaceClass::IntraWorkgroup,
             1 => RaceClass::BarrierKind,
             _ => RaceClass::InterWorkgroup,
         };
-        let side = |o: usize| RawAccess {
-            site: entry[o],
-            workgroup: entry[o + 1],
-            invocation: entry[o + 2],
-            write: entry[o + 3] != 0,
+        let (lo_site, hi_site) = (((key - 1) >> 15) & 0x7fff, (key - 1) & 0x7fff);
+        let bits = example[3];
+        let lo = RawAccess { site: lo_site, workgroup: example[0], invocation: bits & 0x3ff, write: false };
+        let hi = RawAccess { site: hi_site, workgroup: example[1], invocation: (bits >> 10) & 0x3ff, write: false };
+        let (first, second) = if bits & (1 << 20) != 0 { (lo, hi) } else { (hi, lo) };
+        // A site's kind says whether it writes; the earlier access's flag
+        // covers one that was not recorded.
+        let writes = |a: RawAccess| match inst.sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
+            Some(site) => RawAccess { write: site.kind == AccessKind::Write, ..a },
+            None => RawAccess { write: bits & (1 << 21) != 0, ..a },
         };
-        let Some(var) = inst.vars.get(entry[offsets::PAIR_VAR] as usize) else { continue };
-        let word = u64::from(entry[offsets::PAIR_WORD]);
-        let (first, second) = (side(offsets::PAIR_FIRST), side(offsets::PAIR_SECOND));
+        let (first, second) = (writes(first), writes(second));
+        let Some(var) = inst.sites.get(second.site).and_then(|s| inst.vars.get(s.var as usize)) else { continue };
+        let word = u64::from(example[2]);
+        if first.site == UNKNOWN_SITE {
+            stats.detections_without_witness += count;
+        }
         let access = |a: RawAccess| to_access(a, &inst.sites, dispatch, inst.workgroup_size);
         let (mut first, mut second) = (access(first), access(second));
         if order_key(&second) < order_key(&first) {
@@ -121,7 +132,7 @@ pub fn decode(log: &[u32], module: &Module, inst: &Instrumented, dispatch: [u32;
             },
             first,
             second,
-            occurrences: u64::from(entry[offsets::PAIR_COUNT]),
+            occurrences: count,
             explanation: class.explanation(var.space),
             hint: class.hint(var.space),
         });

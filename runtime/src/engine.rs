@@ -314,7 +314,7 @@ impl CheckedLayout {
                 shadow_words * 4
             )));
         }
-        if log_bytes > limit {
+        if log_bytes.max(log.examples_bytes()) > limit {
             return Err(Error::Limit(format!(
                 "the race table and workgroup shadow need {log_bytes} bytes, more than the adapter's {limit}; lower \
                  --max-races"
@@ -399,6 +399,7 @@ pub struct CheckedRun {
     buffers: Buffers,
     shadow: wgpu::Buffer,
     log: wgpu::Buffer,
+    examples: wgpu::Buffer,
     /// Its layout.
     pub layout: CheckedLayout,
 }
@@ -432,6 +433,12 @@ impl CheckedRun {
         let log = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace log"),
             size: layout.log.bytes(),
+            usage: storage,
+            mapped_at_creation: false,
+        });
+        let examples = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace race examples"),
+            size: layout.log.examples_bytes(),
             usage: storage,
             mapped_at_creation: false,
         });
@@ -482,6 +489,10 @@ impl CheckedRun {
                 if let Some(h) = used("wgrace_log") {
                     entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: log.as_entire_binding() });
                 }
+                if let Some(h) = used("wgrace_examples") {
+                    entries
+                        .push(wgpu::BindGroupEntry { binding: binding_of(h), resource: examples.as_entire_binding() });
+                }
                 gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some("wgrace runtime"),
                     layout: &runtime_layout,
@@ -502,7 +513,7 @@ impl CheckedRun {
             })
             .collect();
         gpu.check()?;
-        Ok(CheckedRun { pipeline, user_groups, chunk_groups, runtime_group, buffers, shadow, log, layout })
+        Ok(CheckedRun { pipeline, user_groups, chunk_groups, runtime_group, buffers, shadow, log, examples, layout })
     }
 
     /// Encodes and submits chunks `chunks`; with `timer`, in one timestamped
@@ -552,16 +563,19 @@ impl CheckedRun {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&self.shadow, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
+        encoder.clear_buffer(&self.examples, 0, None);
         gpu.queue.submit([encoder.finish()]);
     }
 
-    /// The log buffer: counters and the race table.
+    /// The counters and the race table (keys and counts), and the race
+    /// table's examples.
     ///
     /// # Errors
     /// [`Error::Gpu`].
-    pub fn read_log(&self, gpu: &Gpu) -> Result<Vec<u32>, Error> {
-        let bytes = gpu.read_buffer(&self.log, self.layout.log.header_and_pairs_bytes())?;
-        Ok(bytemuck::pod_collect_to_vec(&bytes))
+    pub fn read_log(&self, gpu: &Gpu) -> Result<(Vec<u32>, Vec<u32>), Error> {
+        let log = gpu.read_buffer(&self.log, self.layout.log.header_and_pairs_bytes())?;
+        let examples = gpu.read_buffer(&self.examples, self.layout.log.examples_bytes())?;
+        Ok((bytemuck::pod_collect_to_vec(&log), bytemuck::pod_collect_to_vec(&examples)))
     }
 
     /// The user's buffers' contents.
@@ -572,8 +586,8 @@ impl CheckedRun {
         self.buffers.read(gpu, user)
     }
 
-    /// Bytes of GPU memory the check adds (shadow, records, parameters).
+    /// Bytes of GPU memory the check adds (shadow state and race records).
     pub fn extra_bytes(&self) -> u64 {
-        self.layout.shadow_bytes + self.layout.log.bytes()
+        self.layout.shadow_bytes + self.layout.log.bytes() + self.layout.log.examples_bytes()
     }
 }

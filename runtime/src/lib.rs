@@ -155,9 +155,9 @@ impl Plan {
         let total = run.layout.chunks;
         run.run(gpu, None, &mut |done| progress(done, total))?;
         let elapsed = start.elapsed();
-        let log = run.read_log(gpu)?;
+        let (log, examples) = run.read_log(gpu)?;
         let contents = run.read_buffers(gpu, &self.buffers)?;
-        let mut decoded = detect::decode(&log, &self.prepared.module, &inst, self.spec.dispatch);
+        let mut decoded = detect::decode(&log, &examples, &self.prepared.module, &inst, self.spec.dispatch);
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;

@@ -48,6 +48,7 @@ fn main() {
             wgrace_storage_access(1u, s.word, 1u, true, s.site, s.write != 0u);
         }
     }
+    wgrace_end();
 }
 "#;
 
@@ -144,13 +145,18 @@ struct Harness {
     params: wgpu::Buffer,
     shadow: wgpu::Buffer,
     log: wgpu::Buffer,
+    examples: wgpu::Buffer,
     steps: wgpu::Buffer,
     readback: wgpu::Buffer,
     groups: [wgpu::BindGroup; 2],
 }
 
 fn log_words() -> u64 {
-    16 + u64::from(PAIRS) * 12 + u64::from(WORDS) * 2
+    16 + u64::from(PAIRS) * 2 + u64::from(WORDS) * 2
+}
+
+fn example_words() -> u64 {
+    u64::from(PAIRS) * 4
 }
 
 impl Harness {
@@ -196,8 +202,10 @@ impl Harness {
         let params = buffer(48 + 32, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
         let shadow = buffer(u64::from(WORDS) * 24, storage);
         let log = buffer(log_words() * 4, storage);
+        let examples = buffer(example_words() * 4, storage);
         let steps = buffer((MAX_STEPS * 32) as u64, storage);
-        let readback = buffer(log_words() * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let readback =
+            buffer((log_words() + example_words()) * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
         // Workgroup field: 2 bits (3 workgroups); epochs get the rest.
         let g_shift = 62u32;
         let words: [u32; 20] =
@@ -210,6 +218,7 @@ impl Harness {
                 wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: shadow.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: examples.as_entire_binding() },
             ],
         });
         let g1 = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -220,10 +229,10 @@ impl Harness {
                 resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding { buffer: &steps, offset: 0, size: None }),
             }],
         });
-        Some(Harness { device, queue, pipeline, params, shadow, log, steps, readback, groups: [g0, g1] })
+        Some(Harness { device, queue, pipeline, params, shadow, log, examples, steps, readback, groups: [g0, g1] })
     }
 
-    /// Replays `steps` and returns the log.
+    /// Replays `steps` and returns the log followed by the examples.
     fn replay(&mut self, steps: &[Step]) -> Vec<u32> {
         let steps_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
@@ -240,6 +249,7 @@ impl Harness {
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&self.shadow, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
+        encoder.clear_buffer(&self.examples, 0, None);
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&self.pipeline);
@@ -248,6 +258,7 @@ impl Harness {
             pass.dispatch_workgroups(1, 1, 1);
         }
         encoder.copy_buffer_to_buffer(&self.log, 0, &self.readback, 0, log_words() * 4);
+        encoder.copy_buffer_to_buffer(&self.examples, 0, &self.readback, log_words() * 4, example_words() * 4);
         self.queue.submit([encoder.finish()]);
         self.readback.map_async(wgpu::MapMode::Read, .., |r| r.expect("map"));
         self.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
@@ -258,32 +269,50 @@ impl Harness {
     }
 }
 
+/// The race table of a replayed log: (key, count, example).
+fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
+    let pairs = &log[16..16 + PAIRS as usize * 2];
+    let examples = &log[log_words() as usize..];
+    pairs
+        .chunks_exact(2)
+        .zip(examples.chunks_exact(4))
+        .filter(|(p, _)| p[0] != 0)
+        .map(|(p, e)| (p[0], p[1], e))
+        .collect()
+}
+
+/// Detections counted in a replayed log.
+fn detections(log: &[u32]) -> u32 {
+    log[1] + table(log).iter().map(|(_, count, _)| count).sum::<u32>()
+}
+
 fn check_trace(harness: &mut Harness, steps: &[Step]) {
     let log = harness.replay(steps);
-    let detections = log[0];
     let racy_pairs: Vec<(usize, usize, u32)> = (0..steps.len())
         .flat_map(|j| (0..j).map(move |i| (i, j)))
         .filter_map(|(i, j)| conflict(&steps[i], &steps[j]).map(|c| (i, j, c)))
         .collect();
-    assert_eq!(detections > 0, !racy_pairs.is_empty(), "verdict differs on {steps:#?}\nracing pairs: {racy_pairs:?}");
+    assert_eq!(
+        detections(&log) > 0,
+        !racy_pairs.is_empty(),
+        "verdict differs on {steps:#?}\nracing pairs: {racy_pairs:?}"
+    );
     assert_eq!(log[1], 0, "dropped detections");
-    assert_eq!(log[2], 0, "a detection lacked its witness on {steps:#?}");
-    for entry in log[16..16 + PAIRS as usize * 12].chunks_exact(12) {
-        if entry[0] == 0 {
-            continue;
-        }
-        let class = (entry[0] - 1) >> 30;
-        let (a, b) = (entry[4] as usize, entry[8] as usize);
-        let (i, j) = (a.min(b), a.max(b));
+    for (key, _, example) in table(&log) {
+        let class = (key - 1) >> 30;
+        let (i, j) = ((((key - 1) >> 15) & 0x7fff) as usize, ((key - 1) & 0x7fff) as usize);
+        assert!(j < steps.len(), "a detection lacked its witness on {steps:#?}");
         assert_eq!(
             conflict(&steps[i], &steps[j]),
             Some(class),
             "recorded pair ({i}, {j}) class {class} is not a racing pair of that class in {steps:#?}"
         );
-        assert_eq!((entry[5], entry[6]), (steps[a].g, steps[a].t), "first invocation of pair ({a}, {b})");
-        assert_eq!((entry[9], entry[10]), (steps[b].g, steps[b].t), "second invocation of pair ({a}, {b})");
-        assert_eq!(entry[7], steps[a].write, "first access kind");
-        assert_eq!(entry[11], steps[b].write, "second access kind");
+        let bits = example[3];
+        assert_eq!((example[0], bits & 0x3ff), (steps[i].g, steps[i].t), "invocation of access {i}");
+        assert_eq!((example[1], (bits >> 10) & 0x3ff), (steps[j].g, steps[j].t), "invocation of access {j}");
+        // Site ids are trace positions: the lower one is the earlier access.
+        assert_ne!(bits & (1 << 20), 0, "order of pair ({i}, {j})");
+        assert_eq!((bits >> 21) & 1, steps[i].write, "kind of the earlier access");
     }
 }
 
@@ -337,5 +366,5 @@ fn classic_patterns_are_found_with_both_accesses() {
     check_trace(&mut h, &[s(0, 0, 0, 0, 0, 1, 1), s(0, 1, 1, 1, 1, 0, 1), s(1, 0, 0, 0, 2, 0, 1)]);
     // Written, ordered by a storage barrier: no race.
     let log = h.replay(&[s(0, 0, 0, 0, 0, 1, 1), s(0, 1, 1, 1, 1, 1, 1), s(0, 2, 2, 2, 2, 0, 1)]);
-    assert_eq!(log[0], 0);
+    assert_eq!(detections(&log), 0);
 }

@@ -61,9 +61,13 @@ struct WgraceParams {
 @group(0) @binding(0) var<uniform> wgrace_params: WgraceParams;
 // Three words per tracked storage word: state, reader witness, writer witness.
 @group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<u64>>;
-// Counters, then the race pair table, then (unless WGRACE_WG_RESIDENT) the
-// workgroup-memory shadow slots.
+// Counters, then the race table's keys and counts, then (unless
+// WGRACE_WG_RESIDENT) the workgroup-memory shadow slots.
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
+// The race table's examples, one per entry: written once, by the invocation
+// that claimed the entry, so a plain store suffices. Every access site inlines
+// the recording code, so it is kept to four memory operations.
+@group(0) @binding(3) var<storage, read_write> wgrace_examples: array<vec4<u32>>;
 
 // The workgroup-memory shadow of this workgroup, when it fits in workgroup
 // memory next to the shader's own variables (WGSL zero-initialises it).
@@ -71,27 +75,26 @@ var<workgroup> wgrace_wg_shadow: array<atomic<u32>, WGRACE_WG_SHADOW_LEN>;
 
 // ---------------------------------------------------------------- log layout
 
-const WGRACE_LOG_RACES: u32 = 0u;           // detections, all pairs together
+// Counters. The number of detections is the sum of the table's counts plus
+// WGRACE_LOG_DROPPED; detections whose earlier access was not recorded are
+// those of entries whose first site is WGRACE_UNKNOWN_SITE.
 const WGRACE_LOG_DROPPED: u32 = 1u;         // detections whose pair found no table entry
-const WGRACE_LOG_NO_WITNESS: u32 = 2u;      // detections whose earlier access was not recorded
 const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 3u;   // out-of-bounds accesses, not checked
 const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 4u;  // workgroups that stopped tracking storage
 const WGRACE_LOG_HEADER: u32 = 16u;
-const WGRACE_PAIR_WORDS: u32 = 12u;
 
-// Offsets inside a pair entry.
-const WGRACE_PAIR_KEY: u32 = 0u;
-const WGRACE_PAIR_COUNT: u32 = 1u;
-const WGRACE_PAIR_VAR: u32 = 2u;
-const WGRACE_PAIR_WORD: u32 = 3u;
-const WGRACE_PAIR_FIRST: u32 = 4u;   // site, workgroup, invocation, is-write
-const WGRACE_PAIR_SECOND: u32 = 8u;  // site, workgroup, invocation, is-write
+// The race table: entry i is (key, count) at WGRACE_LOG_HEADER + 2i in the log
+// and its example in wgrace_examples[i]: the key names the class and the two
+// sites (hence the variable); the example holds (workgroup of the lower site's
+// access, workgroup of the higher's, word, invocation of the lower's | that of
+// the higher's << 10 | 1 << 20 if the lower site's access is the earlier one
+// | 1 << 21 if the earlier access wrote).
+const WGRACE_PAIR_WORDS: u32 = 2u;
 
 // Race classes (the report's `race_class`).
 const WGRACE_CLASS_INTRA: u32 = 0u;
 const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
 const WGRACE_CLASS_INTER: u32 = 2u;
-const WGRACE_NO_RACE: u32 = 3u;
 
 // Site id standing for "earlier access not recorded".
 const WGRACE_UNKNOWN_SITE: u32 = 0x7fffu;
@@ -118,6 +121,10 @@ var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so fa
 var<private> wgrace_storage_on: bool;
 var<private> wgrace_me32: u32;       // workgroup identity of this invocation, without site
 var<private> wgrace_me64: u64;       // storage identity of this invocation, without site
+// Counted privately and added to the log by wgrace_end: every access site
+// inlines the checks, and a memory operation there costs on every access.
+var<private> wgrace_out_of_bounds: u32;
+var<private> wgrace_dropped: u32;
 
 fn wgrace_workgroup_id() -> vec3<u32> {
     return wgrace_wid;
@@ -134,6 +141,16 @@ fn wgrace_update_identity() {
         | (u64(wgrace_t) << WGRACE_ST_T_SHIFT)
         | (u64(wgrace_epoch) << WGRACE_ST_E_SHIFT)
         | (u64(wgrace_g) << wgrace_params.g_shift);
+}
+
+// Called last in the entry point.
+fn wgrace_end() {
+    if wgrace_out_of_bounds != 0u {
+        atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], wgrace_out_of_bounds);
+    }
+    if wgrace_dropped != 0u {
+        atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
+    }
 }
 
 // Called first thing in the entry point, in uniform control flow.
@@ -224,10 +241,9 @@ fn wgrace_barrier(kind: u32) {
 
 // ---------------------------------------------------------------- race records
 
-fn wgrace_record(race_class: u32, var_id: u32, word: u32,
-                 first_site: u32, first_g: u32, first_t: u32, first_write: bool,
-                 second_site: u32, second_write: bool) {
-    atomicAdd(&wgrace_log[WGRACE_LOG_RACES], 1u);
+fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
+                 second_site: u32) {
+    let first_is_lo = first_site <= second_site;
     let lo = min(first_site, second_site);
     let hi = max(first_site, second_site);
     let key = ((race_class << 30u) | (lo << 15u) | hi) + 1u;
@@ -235,37 +251,25 @@ fn wgrace_record(race_class: u32, var_id: u32, word: u32,
     var slot = (key * 2654435761u) % capacity;
     for (var probe = 0u; probe < capacity; probe++) {
         let entry = WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS;
-        var seen = atomicLoad(&wgrace_log[entry + WGRACE_PAIR_KEY]);
-        if seen == 0u {
-            let r = atomicCompareExchangeWeak(&wgrace_log[entry + WGRACE_PAIR_KEY], 0u, key);
-            if r.exchanged {
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_VAR], var_id);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_WORD], word);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 0u], first_site);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 1u], first_g);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 2u], first_t);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_FIRST + 3u], u32(first_write));
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 0u], second_site);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 1u], wgrace_g);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 2u], wgrace_t);
-                atomicStore(&wgrace_log[entry + WGRACE_PAIR_SECOND + 3u], u32(second_write));
-                atomicAdd(&wgrace_log[entry + WGRACE_PAIR_COUNT], 1u);
-                return;
+        let r = atomicCompareExchangeWeak(&wgrace_log[entry], 0u, key);
+        if r.exchanged || r.old_value == key {
+            if atomicAdd(&wgrace_log[entry + 1u], 1u) == 0u {
+                let lo_g = select(wgrace_g, first_g, first_is_lo);
+                let hi_g = select(first_g, wgrace_g, first_is_lo);
+                let lo_t = select(wgrace_t, first_t, first_is_lo);
+                let hi_t = select(first_t, wgrace_t, first_is_lo);
+                let bits = lo_t | (hi_t << 10u) | (u32(first_is_lo) << 20u) | (u32(first_write) << 21u);
+                wgrace_examples[slot] = vec4<u32>(lo_g, hi_g, word, bits);
             }
-            seen = r.old_value;
-            if seen == 0u {
-                // Spurious failure of the weak exchange: try this entry again.
-                probe -= 1u;
-                continue;
-            }
-        }
-        if seen == key {
-            atomicAdd(&wgrace_log[entry + WGRACE_PAIR_COUNT], 1u);
             return;
         }
-        slot = (slot + 1u) % capacity;
+        if r.old_value != 0u {
+            // Another pair's entry: probe the next one. (A spurious failure
+            // of the weak exchange leaves old_value 0: retry this entry.)
+            slot = (slot + 1u) % capacity;
+        }
     }
-    atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], 1u);
+    wgrace_dropped += 1u;
 }
 
 // ---------------------------------------------------------------- workgroup memory
@@ -292,7 +296,7 @@ const WGRACE_WG_WITNESS_VALID: u32 = 1u << 31u;
 // index of the access was in bounds, which also keeps `at` in the variable.
 fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
     if !in_bounds {
-        atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
+        wgrace_out_of_bounds += 1u;
         return;
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
@@ -358,25 +362,31 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
     if !race {
         return;
     }
+    var witness_site = 0u;
     if from_witness_word {
         // A reader other than this invocation exists; wait for its witness.
-        var w = wgrace_wg_load(state + 1u);
-        for (var n = 0u; n < WGRACE_WITNESS_SPIN && ((w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t); n++) {
+        var w = 0u;
+        for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
             w = wgrace_wg_load(state + 1u);
-        }
-        if (w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t {
-            atomicAdd(&wgrace_log[WGRACE_LOG_NO_WITNESS], 1u);
-            wgrace_record(WGRACE_CLASS_INTRA, var_id, at - wgrace_params.vars[var_id].base, WGRACE_UNKNOWN_SITE,
-                          wgrace_g, 0u, false, (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
-            return;
+            if (w & WGRACE_WG_WITNESS_VALID) != 0u && (w & WGRACE_T_MASK) != wgrace_t {
+                break;
+            }
         }
         witness = w & WGRACE_WG_IDENTITY;
+        if (w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t {
+            // Not recorded: keep this access's barrier count (the class
+            // defaults to intra-workgroup) and name no site.
+            witness = me;
+            witness_site = WGRACE_UNKNOWN_SITE;
+        }
     }
     let shift = WGRACE_T_BITS + WGRACE_S_BITS;
     let race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, (witness >> shift) == (me >> shift));
-    wgrace_record(race_class, var_id, at - wgrace_params.vars[var_id].base,
-                  (witness >> WGRACE_T_BITS) & WGRACE_S_MASK, wgrace_g, witness & WGRACE_T_MASK, witness_write,
-                  (me >> WGRACE_T_BITS) & WGRACE_S_MASK, write);
+    if witness_site == 0u {
+        witness_site = (witness >> WGRACE_T_BITS) & WGRACE_S_MASK;
+    }
+    wgrace_record(race_class, at - wgrace_params.vars[var_id].base, witness_site, wgrace_g, witness & WGRACE_T_MASK,
+                  witness_write, (me >> WGRACE_T_BITS) & WGRACE_S_MASK);
 }
 
 // ---------------------------------------------------------------- storage memory
@@ -417,7 +427,7 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         return;
     }
     if !in_bounds {
-        atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
+        wgrace_out_of_bounds += 1u;
         return;
     }
     let me = wgrace_me64 | (u64(site) << 7u);
@@ -556,10 +566,9 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
         if next == old {
             break;
         }
-        if publish == 1u {
-            atomicStore(&wgrace_shadow[state + 1u], me | 1lu);
-        } else if publish == 2u {
-            atomicStore(&wgrace_shadow[state + 2u], (old & ~WGRACE_ST_FLAGS) | 1lu);
+        if publish != 0u {
+            let witness_value = select((old & ~WGRACE_ST_FLAGS) | 1lu, me | 1lu, publish == 1u);
+            atomicStore(&wgrace_shadow[state + publish], witness_value);
         }
         let r = atomicCompareExchangeWeak(&wgrace_shadow[state], old, next);
         if r.exchanged {
@@ -570,27 +579,32 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
     if !race {
         return;
     }
+    var witness_site = wgrace_site_of(witness);
+    var race_class = WGRACE_CLASS_INTER;
+    var recorded = true;
     if witness_slot != 0u {
-        var w = atomicLoad(&wgrace_shadow[state + witness_slot]);
-        for (var n = 0u; n < WGRACE_WITNESS_SPIN && !wgrace_witness_ok(w, me, want); n++) {
+        var w = 0lu;
+        for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
             w = atomicLoad(&wgrace_shadow[state + witness_slot]);
-        }
-        if !wgrace_witness_ok(w, me, want) {
-            atomicAdd(&wgrace_log[WGRACE_LOG_NO_WITNESS], 1u);
-            let race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want == WGRACE_WANT_OTHER_WORKGROUP);
-            wgrace_record(race_class, var_id, word, WGRACE_UNKNOWN_SITE, wgrace_g, 0u, witness_write,
-                          wgrace_site_of(me), write);
-            return;
+            if wgrace_witness_ok(w, me, want) {
+                break;
+            }
         }
         witness = w;
+        witness_site = wgrace_site_of(w);
+        if !wgrace_witness_ok(w, me, want) {
+            // Not recorded: the class follows from what was wanted.
+            witness = me;
+            witness_site = WGRACE_UNKNOWN_SITE;
+            race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want == WGRACE_WANT_OTHER_WORKGROUP);
+            recorded = false;
+        }
     }
-    var race_class = WGRACE_CLASS_INTER;
-    if wgrace_g_of(witness) == wgrace_g {
+    if recorded && wgrace_g_of(witness) == wgrace_g {
         // Same workgroup and same storage interval: was a barrier of another
         // kind executed in between?
         race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, ((witness >> 5u) & 3lu) == ((me >> 5u) & 3lu));
     }
-    wgrace_record(race_class, var_id, word,
-                  wgrace_site_of(witness), wgrace_g_of(witness), wgrace_t_of(witness), witness_write,
-                  wgrace_site_of(me), write);
+    wgrace_record(race_class, word, witness_site, wgrace_g_of(witness), wgrace_t_of(witness), witness_write,
+                  wgrace_site_of(me));
 }
