@@ -311,7 +311,12 @@ fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32
 }
 
 fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
-    var old = wgrace_wg_load(state);
+    // Writes mostly hit untouched words: exchange optimistically from 0 (a
+    // failed exchange returns the state, as a load would).
+    var old = 0u;
+    if !write {
+        old = wgrace_wg_load(state);
+    }
     var race = false;
     var witness = 0u;        // identity of the earlier access
     var witness_write = false;
@@ -468,7 +473,11 @@ fn wgrace_witness_ok(w: u64, me: u64, want: u32) -> bool {
 }
 
 fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32) {
-    var old = atomicLoad(&wgrace_shadow[state]);
+    // As for workgroup memory, writes start from the untouched state.
+    var old = 0lu;
+    if !write {
+        old = atomicLoad(&wgrace_shadow[state]);
+    }
     var race = false;
     var witness = 0lu;
     var witness_write = false;
