@@ -35,6 +35,17 @@ pub struct Prelude {
     /// Whether the workgroup-memory shadow lives in workgroup memory (fast)
     /// rather than in per-workgroup slots of the log buffer.
     pub workgroup_shadow_resident: bool,
+    /// Bits of the workgroup-memory state word that count barrier intervals
+    /// (at most `27 - invocation_bits - site_bits`); the shadow is cleared
+    /// when the count wraps.
+    pub workgroup_interval_bits: u32,
+}
+
+impl Prelude {
+    /// The most interval bits a state word has room for, capped at 16.
+    pub fn max_interval_bits(invocation_bits: u32, site_bits: u32) -> u32 {
+        27u32.saturating_sub(invocation_bits + site_bits).min(16)
+    }
 }
 
 impl Prelude {
@@ -51,7 +62,8 @@ impl Prelude {
              const WGRACE_WG_WORDS: u32 = {}u;\n\
              const WGRACE_VARS: u32 = {}u;\n\
              const WGRACE_WG_RESIDENT: bool = {};\n\
-             const WGRACE_WG_SHADOW_LEN: u32 = {}u;\n",
+             const WGRACE_WG_SHADOW_LEN: u32 = {}u;\n\
+             const WGRACE_WG_INTERVAL_BITS: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -59,6 +71,7 @@ impl Prelude {
             self.vars.max(1),
             self.workgroup_shadow_resident,
             if self.workgroup_shadow_resident { (self.workgroup_words * 2).max(1) } else { 1 },
+            self.workgroup_interval_bits,
         )
     }
 }
@@ -72,4 +85,4 @@ pub fn runtime_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 7;
+pub const PRELUDE_LINES: usize = 8;

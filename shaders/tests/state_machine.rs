@@ -29,13 +29,15 @@ fn main() {
     var wg_epoch = 0u;
     for (var i = 0u; i < arrayLength(&steps); i++) {
         let s = steps[i];
-        if s.space == 0u && s.epoch != wg_epoch {
-            // A workgroup barrier: every invocation sweeps its share.
-            for (var t = 0u; t < WGRACE_WG_INVOCATIONS; t++) {
-                wgrace_t = t;
-                wgrace_sweep_slot();
+        // Workgroup barriers: the next interval; when the interval counter
+        // wraps, every invocation sweeps its share of the slot.
+        for (; s.space == 0u && wg_epoch < s.epoch; wg_epoch++) {
+            if wgrace_next_wg_interval() {
+                for (var t = 0u; t < WGRACE_WG_INVOCATIONS; t++) {
+                    wgrace_t = t;
+                    wgrace_sweep_slot();
+                }
             }
-            wg_epoch = s.epoch;
         }
         wgrace_g = s.g;
         wgrace_t = s.t;
@@ -160,7 +162,7 @@ fn example_words() -> u64 {
 }
 
 impl Harness {
-    fn new(resident: bool) -> Option<Harness> {
+    fn new(resident: bool, interval_bits: u32) -> Option<Harness> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::PRIMARY,
             ..wgpu::InstanceDescriptor::new_without_display_handle()
@@ -181,6 +183,7 @@ impl Harness {
             workgroup_words: WORDS,
             vars: 2,
             workgroup_shadow_resident: resident,
+            workgroup_interval_bits: interval_bits,
         };
         let source = runtime_source(&prelude) + HARNESS;
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -317,11 +320,11 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
 }
 
 fn harness() -> Option<Harness> {
-    harness_with(false)
+    harness_with(false, 16)
 }
 
-fn harness_with(resident: bool) -> Option<Harness> {
-    let h = Harness::new(resident);
+fn harness_with(resident: bool, interval_bits: u32) -> Option<Harness> {
+    let h = Harness::new(resident, interval_bits);
     if h.is_none() {
         assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
         eprintln!("skipping: no adapter with 64-bit atomics");
@@ -331,9 +334,10 @@ fn harness_with(resident: bool) -> Option<Harness> {
 
 #[test]
 fn workgroup_state_machine_matches_the_wgsl_definition() {
-    // Shadow in the log buffer's slots, and in workgroup memory.
-    for resident in [false, true] {
-        let Some(mut h) = harness_with(resident) else { return };
+    // Shadow in the log buffer's slots and in workgroup memory; an interval
+    // counter that wraps every other barrier, and one that never wraps here.
+    for (resident, interval_bits) in [(false, 16), (true, 16), (true, 1), (false, 1)] {
+        let Some(mut h) = harness_with(resident, interval_bits) else { return };
         let mut rng = Rng(1);
         for _ in 0..400 {
             let steps = trace(&mut rng, 0);

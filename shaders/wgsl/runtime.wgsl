@@ -118,6 +118,7 @@ var<private> wgrace_slot_at: u32;    // first log word of this workgroup's slot
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_any: u32;        // barriers of any kind executed so far
 var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so far
+var<private> wgrace_wg_interval: u32; // workgroup-ordering barriers so far, mod 2^WGRACE_WG_INTERVAL_BITS
 var<private> wgrace_storage_on: bool;
 var<private> wgrace_me32: u32;       // workgroup identity of this invocation, without site
 var<private> wgrace_me64: u64;       // storage identity of this invocation, without site
@@ -136,7 +137,7 @@ fn wgrace_num_workgroups() -> vec3<u32> {
 
 fn wgrace_update_identity() {
     let a2 = wgrace_any & 3u;
-    wgrace_me32 = wgrace_t | (a2 << (WGRACE_T_BITS + WGRACE_S_BITS));
+    wgrace_me32 = wgrace_t | (a2 << (WGRACE_T_BITS + WGRACE_S_BITS)) | (wgrace_wg_interval << WGRACE_WG_INTERVAL_SHIFT);
     wgrace_me64 = (u64(a2) << 5u)
         | (u64(wgrace_t) << WGRACE_ST_T_SHIFT)
         | (u64(wgrace_epoch) << WGRACE_ST_E_SHIFT)
@@ -165,6 +166,7 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>) {
     wgrace_wid = vec3<u32>(wgrace_g % d.x, (wgrace_g / d.x) % d.y, wgrace_g / (d.x * d.y));
     wgrace_any = 0u;
     wgrace_epoch = 0u;
+    wgrace_wg_interval = 0u;
     wgrace_storage_on = true;
     wgrace_update_identity();
     if WGRACE_WG_WORDS > 0u && !WGRACE_WG_RESIDENT {
@@ -208,6 +210,14 @@ fn wgrace_sweep_slot() {
     }
 }
 
+// Starts the next workgroup-memory interval; true when the interval counter
+// wrapped, so that states of earlier intervals could be mistaken for current
+// ones and the slot must be cleared.
+fn wgrace_next_wg_interval() -> bool {
+    wgrace_wg_interval = (wgrace_wg_interval + 1u) & WGRACE_WG_INTERVAL_MASK;
+    return wgrace_wg_interval == 0u;
+}
+
 // Called right after each control barrier of the user's code (so in uniform
 // control flow), and after each workgroupUniformLoad.
 fn wgrace_barrier(kind: u32) {
@@ -222,10 +232,16 @@ fn wgrace_barrier(kind: u32) {
             wgrace_epoch += 1u;
         }
     }
+    // A new workgroup-memory interval starts: nothing before the barrier can
+    // race with anything after it. States carry their interval, so older ones
+    // read as untouched; the slot is only cleared when the counter wraps (every
+    // barrier when the state word has no room for a counter).
+    var sweep = false;
+    if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
+        sweep = wgrace_next_wg_interval() && WGRACE_WG_WORDS > 0u;
+    }
     wgrace_update_identity();
-    if (kind & WGRACE_ORDERS_WORKGROUP) != 0u && WGRACE_WG_WORDS > 0u {
-        // A new workgroup-memory interval starts: nothing before the barrier
-        // can race with anything after it, so the slot is cleared.
+    if sweep {
         if WGRACE_WG_RESIDENT {
             // The user's barrier ordered the shadow's updates before the sweep.
             wgrace_sweep_slot();
@@ -280,9 +296,12 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
 //
 //   bits 30-31  tag: 0 untouched, 1 read only, 2 written
 //   bit  29     MULTI: read by at least two invocations
-//   bits 0..    identity A (invocation | site | barrier count mod 4) of
-//               the first reader (tag 1) or of the first writer (tag 2)
+//   bits 0..    identity A (invocation | site | barrier count mod 4 |
+//               interval) of the first reader (tag 1) or of the first
+//               writer (tag 2)
 //
+// A state whose interval is not the current one describes an earlier
+// interval, which the barrier ordered: it counts as untouched.
 // The witness word holds, once MULTI is set, a reader other than A.
 
 const WGRACE_WG_READ: u32 = 1u << 30u;
@@ -290,6 +309,17 @@ const WGRACE_WG_WRITE: u32 = 2u << 30u;
 const WGRACE_WG_MULTI: u32 = 1u << 29u;
 const WGRACE_WG_IDENTITY: u32 = (1u << 29u) - 1u;
 const WGRACE_WG_WITNESS_VALID: u32 = 1u << 31u;
+const WGRACE_WG_INTERVAL_SHIFT: u32 = WGRACE_T_BITS + WGRACE_S_BITS + 2u;
+const WGRACE_WG_INTERVAL_MASK: u32 = (1u << WGRACE_WG_INTERVAL_BITS) - 1u;
+
+fn wgrace_wg_current(x: u32) -> bool {
+    return ((x >> WGRACE_WG_INTERVAL_SHIFT) & WGRACE_WG_INTERVAL_MASK) == wgrace_wg_interval;
+}
+
+// A witness of the current interval, by another invocation.
+fn wgrace_wg_witness_ok(w: u32) -> bool {
+    return (w & WGRACE_WG_WITNESS_VALID) != 0u && wgrace_wg_current(w) && (w & WGRACE_T_MASK) != wgrace_t;
+}
 
 // `at` is the word's index in the workgroup's slot (the variable's place in
 // the slot plus the word's offset in the variable); `in_bounds` says every
@@ -324,10 +354,12 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
     loop {
         race = false;
         from_witness_word = false;
-        let tag = old & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
-        let a_t = old & WGRACE_T_MASK;
-        let multi = (old & WGRACE_WG_MULTI) != 0u;
-        var next = old;
+        // The state as this interval sees it.
+        let view = select(0u, old, wgrace_wg_current(old));
+        let tag = view & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
+        let a_t = view & WGRACE_T_MASK;
+        let multi = (view & WGRACE_WG_MULTI) != 0u;
+        var next = view;
         var publish = false;
         if tag == 0u {
             next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
@@ -335,7 +367,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
             if write {
                 if a_t != wgrace_t {
                     race = true;
-                    witness = old & WGRACE_WG_IDENTITY;
+                    witness = view & WGRACE_WG_IDENTITY;
                 } else if multi {
                     race = true;
                     from_witness_word = true;
@@ -343,12 +375,12 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
                 witness_write = false;
                 next = WGRACE_WG_WRITE | me;
             } else if a_t != wgrace_t && !multi {
-                next = old | WGRACE_WG_MULTI;
+                next = view | WGRACE_WG_MULTI;
                 publish = true;
             }
         } else if a_t != wgrace_t {
             race = true;
-            witness = old & WGRACE_WG_IDENTITY;
+            witness = view & WGRACE_WG_IDENTITY;
             witness_write = true;
         }
         if next == old {
@@ -373,12 +405,12 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
         var w = 0u;
         for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
             w = wgrace_wg_load(state + 1u);
-            if (w & WGRACE_WG_WITNESS_VALID) != 0u && (w & WGRACE_T_MASK) != wgrace_t {
+            if wgrace_wg_witness_ok(w) {
                 break;
             }
         }
         witness = w & WGRACE_WG_IDENTITY;
-        if (w & WGRACE_WG_WITNESS_VALID) == 0u || (w & WGRACE_T_MASK) == wgrace_t {
+        if !wgrace_wg_witness_ok(w) {
             // Not recorded: keep this access's barrier count (the class
             // defaults to intra-workgroup) and name no site.
             witness = me;
