@@ -12,7 +12,6 @@
 use std::borrow::Cow;
 
 use naga::Handle;
-use wgpu::util::DeviceExt;
 use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
 
 use crate::Error;
@@ -28,36 +27,54 @@ struct Buffers {
     buffers: Vec<wgpu::Buffer>,
 }
 
+/// Checks the user's buffers against the device's binding limits.
+fn check_buffer_sizes(gpu: &Gpu, user: &[UserBuffer]) -> Result<(), Error> {
+    let limits = gpu.device.limits();
+    for b in user {
+        let limit = match b.kind {
+            BindingKind::Uniform => limits.max_uniform_buffer_binding_size,
+            _ => limits.max_storage_buffer_binding_size,
+        }
+        .min(limits.max_buffer_size);
+        if b.size() > limit {
+            return Err(Error::Limit(format!(
+                "buffer `{}` needs {} bytes but the adapter allows {} per binding; use a smaller --buffer {}=LEN",
+                b.name,
+                b.size(),
+                limit,
+                b.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A buffer with `contents`, uploaded through the queue (so that a lost
+/// device surfaces as an error rather than a failed mapping).
+fn upload(gpu: &Gpu, label: &str, contents: &[u8], usage: wgpu::BufferUsages) -> wgpu::Buffer {
+    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: (contents.len() as u64).next_multiple_of(4).max(4),
+        usage: usage | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    gpu.queue.write_buffer(&buffer, 0, contents);
+    buffer
+}
+
 impl Buffers {
     fn new(gpu: &Gpu, user: &[UserBuffer]) -> Result<Buffers, Error> {
-        let limits = gpu.device.limits();
-        let mut buffers = Vec::new();
-        for b in user {
-            let limit = match b.kind {
-                BindingKind::Uniform => limits.max_uniform_buffer_binding_size,
-                _ => limits.max_storage_buffer_binding_size,
-            }
-            .min(limits.max_buffer_size);
-            if b.size() > limit {
-                return Err(Error::Limit(format!(
-                    "buffer `{}` needs {} bytes but the adapter allows {} per binding; use a smaller --buffer {}=LEN",
-                    b.name,
-                    b.size(),
-                    limit,
-                    b.name
-                )));
-            }
-            let usage = match b.kind {
-                BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
-                _ => wgpu::BufferUsages::STORAGE,
-            } | wgpu::BufferUsages::COPY_SRC
-                | wgpu::BufferUsages::COPY_DST;
-            buffers.push(gpu.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(&b.name),
-                contents: &b.contents,
-                usage,
-            }));
-        }
+        check_buffer_sizes(gpu, user)?;
+        let buffers = user
+            .iter()
+            .map(|b| {
+                let usage = match b.kind {
+                    BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
+                    _ => wgpu::BufferUsages::STORAGE,
+                } | wgpu::BufferUsages::COPY_SRC;
+                upload(gpu, &b.name, &b.contents, usage)
+            })
+            .collect();
         Ok(Buffers { buffers })
     }
 
@@ -418,6 +435,7 @@ impl CheckedRun {
         max_races: u32,
     ) -> Result<CheckedRun, Error> {
         check_dispatch(gpu, dispatch)?;
+        check_buffer_sizes(gpu, user)?;
         let limits = gpu.device.limits();
         let layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races)?;
         let pipeline = pipeline(gpu, &inst.module, &inst.entry_point, "instrumented")?;
@@ -450,11 +468,7 @@ impl CheckedRun {
             let at = (u64::from(c) * block) as usize;
             params[at..at + p.len()].copy_from_slice(&p);
         }
-        let params_buffer = gpu.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("wgrace params"),
-            contents: &params,
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
+        let params_buffer = upload(gpu, "wgrace params", &params, wgpu::BufferUsages::UNIFORM);
 
         // Which of the runtime's bindings the instrumented entry point uses.
         let ep_info = inst.info.get_entry_point(0);

@@ -385,3 +385,67 @@ fn spirv_input_is_checked_like_wgsl() {
 fn bytemuck_words(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
+
+#[test]
+fn without_any_driver_the_error_says_how_to_install_lavapipe() {
+    let o = Command::new(env!("CARGO_BIN_EXE_wgrace"))
+        .args(["run", &sample("wg_barrier.wgsl")])
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .output()
+        .expect("run wgrace");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("apt-get install mesa-vulkan-drivers"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_buffer_beyond_the_adapters_limit_is_refused() {
+    // 64 Mi elements of 4 bytes: 256 MiB, over lavapipe's 128 MiB bindings.
+    let o = wgrace(&["run", &sample("wg_barrier.wgsl"), "--buffer", "out=67108864"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("buffer `out` needs 268435456 bytes"), "{}", stderr(&o));
+}
+
+/// `name.wgsl` compiled to SPIR-V by naga, with `OpSource`/`OpLine` debug
+/// information when `debug`.
+fn spirv_of(dir: &Path, name: &str, debug: bool) -> String {
+    let source = std::fs::read_to_string(samples().join(format!("{name}.wgsl"))).expect("sample");
+    let module = naga::front::wgsl::parse_str(&source).expect("parse");
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all())
+        .validate(&module)
+        .expect("valid");
+    let file_name = format!("{name}.wgsl");
+    let options = naga::back::spv::Options {
+        debug_info: debug.then(|| naga::back::spv::DebugInfo {
+            source_code: &source,
+            file_name: &file_name,
+            language: naga::back::spv::SourceLanguage::WGSL,
+        }),
+        ..Default::default()
+    };
+    let words = naga::back::spv::write_vec(&module, &info, &options, None).expect("spv");
+    let path = dir.join(format!("{name}{}.spv", if debug { "-debug" } else { "" }));
+    std::fs::write(&path, bytemuck_words(&words)).expect("write spv");
+    path.display().to_string()
+}
+
+#[test]
+fn spirv_debug_information_gives_source_lines() {
+    let dir = temp_dir("spirv-debug");
+    let path = spirv_of(&dir, "wg_missing_barrier", true);
+    let r = json(&wgrace(&["run", &path, "--dispatch", "2", "--format", "json"]));
+    let race = &r["races"][0];
+    assert_eq!(race["first"]["line"], 13, "{race}");
+    assert_eq!(race["first"]["snippet"], "    tile[lid] = lid * 2u;");
+    assert_eq!(race["second"]["line"], 14, "{race}");
+    assert!(r["shader"]["source"].as_str().is_some_and(|s| s.contains("var<workgroup> tile")));
+}
+
+#[test]
+fn spirv_buffers_made_atomic_by_naga_are_noted() {
+    let dir = temp_dir("spirv-atomic");
+    let path = spirv_of(&dir, "atomic_counter", false);
+    let r = json(&wgrace(&["run", &path, "--format", "json", "--dispatch", "4"]));
+    let notes = r["notes"].as_array().expect("notes");
+    assert!(notes.iter().any(|n| n.as_str().is_some_and(|n| n.contains("made") && n.contains("atomic"))), "{r}");
+}

@@ -1,4 +1,5 @@
 //! Integration tests of wgrace (one binary, modules by subject).
 
+mod device;
 mod samples;
 mod support;
