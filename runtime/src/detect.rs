@@ -7,10 +7,10 @@ use wgrace_instrument::{AccessKind, Instrumented, Location, SiteTable, vars};
 
 /// Offsets in the log buffer, in `u32` words (`WGRACE_LOG_*` in runtime.wgsl).
 mod offsets {
-    pub const DROPPED: usize = 1;
-    pub const OUT_OF_BOUNDS: usize = 3;
-    pub const EPOCH_OVERFLOW: usize = 4;
-    pub const HEADER: usize = 16;
+    pub const DROPPED: usize = 0;
+    pub const OUT_OF_BOUNDS: usize = 1;
+    pub const EPOCH_OVERFLOW: usize = 2;
+    pub const HEADER: usize = 4;
     /// Key and count of a race table entry.
     pub const PAIR_WORDS: usize = 2;
     /// Words of a race table entry's example (`wgrace_examples`): workgroup

@@ -89,12 +89,35 @@ impl Buffers {
         self.buffers.iter().zip(user).map(|(buffer, b)| gpu.read_buffer(buffer, b.size())).collect()
     }
 
-    /// Bind group entries for group `group`.
-    fn entries<'a>(&'a self, user: &[UserBuffer], group: u32) -> Vec<wgpu::BindGroupEntry<'a>> {
-        user.iter()
-            .zip(&self.buffers)
-            .filter(|(b, _)| b.group == group)
-            .map(|(b, buffer)| wgpu::BindGroupEntry { binding: b.binding, resource: buffer.as_entire_binding() })
+    /// One bind group per group of the user's bindings, for `pipeline`.
+    fn bind_groups(
+        &self,
+        gpu: &Gpu,
+        pipeline: &wgpu::ComputePipeline,
+        user: &[UserBuffer],
+    ) -> Vec<(u32, wgpu::BindGroup)> {
+        let mut groups: Vec<u32> = user.iter().map(|b| b.group).collect();
+        groups.sort_unstable();
+        groups.dedup();
+        groups
+            .into_iter()
+            .map(|group| {
+                let entries: Vec<wgpu::BindGroupEntry> = user
+                    .iter()
+                    .zip(&self.buffers)
+                    .filter(|(b, _)| b.group == group)
+                    .map(|(b, buffer)| wgpu::BindGroupEntry {
+                        binding: b.binding,
+                        resource: buffer.as_entire_binding(),
+                    })
+                    .collect();
+                let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout: &pipeline.get_bind_group_layout(group),
+                    entries: &entries,
+                });
+                (group, bind_group)
+            })
             .collect()
     }
 }
@@ -203,18 +226,7 @@ impl NativeRun {
         check_dispatch(gpu, dispatch)?;
         let pipeline = pipeline(gpu, &prepared.module, &prepared.entry_point, "original")?;
         let buffers = Buffers::new(gpu, user)?;
-        let groups = user_groups(user)
-            .into_iter()
-            .map(|g| {
-                let layout = pipeline.get_bind_group_layout(g);
-                let bg = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: None,
-                    layout: &layout,
-                    entries: &buffers.entries(user, g),
-                });
-                (g, bg)
-            })
-            .collect();
+        let groups = buffers.bind_groups(gpu, &pipeline, user);
         gpu.check()?;
         Ok(NativeRun { pipeline, groups, buffers, dispatch })
     }
@@ -255,13 +267,6 @@ impl NativeRun {
     pub fn read_buffers(&self, gpu: &Gpu, user: &[UserBuffer]) -> Result<Vec<Vec<u8>>, Error> {
         self.buffers.read(gpu, user)
     }
-}
-
-fn user_groups(user: &[UserBuffer]) -> Vec<u32> {
-    let mut groups: Vec<u32> = user.iter().map(|b| b.group).collect();
-    groups.sort_unstable();
-    groups.dedup();
-    groups
 }
 
 /// Bytes of one chunk's parameter block (`WgraceParams` in runtime.wgsl).
@@ -514,18 +519,7 @@ impl CheckedRun {
                 })
             })
             .collect();
-        let user_groups = user_groups(user)
-            .into_iter()
-            .map(|g| {
-                let layout = pipeline.get_bind_group_layout(g);
-                let bg = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: None,
-                    layout: &layout,
-                    entries: &buffers.entries(user, g),
-                });
-                (g, bg)
-            })
-            .collect();
+        let user_groups = buffers.bind_groups(gpu, &pipeline, user);
         gpu.check()?;
         Ok(CheckedRun { pipeline, user_groups, chunk_groups, runtime_group, buffers, shadow, log, examples, layout })
     }

@@ -154,7 +154,7 @@ struct Harness {
 }
 
 fn log_words() -> u64 {
-    16 + u64::from(PAIRS) * 2 + u64::from(WORDS) * 2
+    4 + u64::from(PAIRS) * 2 + u64::from(WORDS) * 2
 }
 
 fn example_words() -> u64 {
@@ -274,7 +274,7 @@ impl Harness {
 
 /// The race table of a replayed log: (key, count, example).
 fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
-    let pairs = &log[16..16 + PAIRS as usize * 2];
+    let pairs = &log[4..4 + PAIRS as usize * 2];
     let examples = &log[log_words() as usize..];
     pairs
         .chunks_exact(2)
@@ -286,7 +286,7 @@ fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
 
 /// Detections counted in a replayed log.
 fn detections(log: &[u32]) -> u32 {
-    log[1] + table(log).iter().map(|(_, count, _)| count).sum::<u32>()
+    log[0] + table(log).iter().map(|(_, count, _)| count).sum::<u32>()
 }
 
 fn check_trace(harness: &mut Harness, steps: &[Step]) {
@@ -300,7 +300,7 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
         !racy_pairs.is_empty(),
         "verdict differs on {steps:#?}\nracing pairs: {racy_pairs:?}"
     );
-    assert_eq!(log[1], 0, "dropped detections");
+    assert_eq!(log[0], 0, "dropped detections");
     for (key, _, example) in table(&log) {
         let class = (key - 1) >> 30;
         let (i, j) = ((((key - 1) >> 15) & 0x7fff) as usize, ((key - 1) & 0x7fff) as usize);

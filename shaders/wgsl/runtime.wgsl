@@ -8,7 +8,8 @@
 //   wgrace_begin            once, at the start of the wrapped entry point;
 //   wgrace_barrier          after every control barrier of the user's code;
 //   wgrace_wg_access        for every load/store of `var<workgroup>` memory;
-//   wgrace_storage_access   for every load/store of writable storage memory.
+//   wgrace_storage_access   for every load/store of writable storage memory;
+//   wgrace_end              once, when the entry point's body returns.
 //
 // Detection happens here, on the GPU, as each access is made.  Every tracked
 // 4-byte word has one *state word*, updated by a compare-and-swap loop, that
@@ -22,7 +23,7 @@
 // used after checking that it conflicts with the current access.
 //
 // Races are deduplicated on the GPU in a hash table keyed by
-// (race_class, unordered site pair): the first detection of a pair stores an
+// (class, unordered site pair): the first detection of a pair stores an
 // example, later ones only count.  docs/detector.md describes the design.
 
 // ---------------------------------------------------------------- bindings
@@ -66,7 +67,7 @@ struct WgraceParams {
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
 // The race table's examples, one per entry: written once, by the invocation
 // that claimed the entry, so a plain store suffices. Every access site inlines
-// the recording code, so it is kept to four memory operations.
+// the recording code, so it is kept to three memory operations.
 @group(0) @binding(3) var<storage, read_write> wgrace_examples: array<vec4<u32>>;
 
 // The workgroup-memory shadow of this workgroup, when it fits in workgroup
@@ -78,10 +79,10 @@ var<workgroup> wgrace_wg_shadow: array<atomic<u32>, WGRACE_WG_SHADOW_LEN>;
 // Counters. The number of detections is the sum of the table's counts plus
 // WGRACE_LOG_DROPPED; detections whose earlier access was not recorded are
 // those of entries whose first site is WGRACE_UNKNOWN_SITE.
-const WGRACE_LOG_DROPPED: u32 = 1u;         // detections whose pair found no table entry
-const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 3u;   // out-of-bounds accesses, not checked
-const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 4u;  // workgroups that stopped tracking storage
-const WGRACE_LOG_HEADER: u32 = 16u;
+const WGRACE_LOG_DROPPED: u32 = 0u;         // detections whose pair found no table entry
+const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 1u;   // out-of-bounds accesses, not checked
+const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 2u;  // workgroups that stopped tracking storage
+const WGRACE_LOG_HEADER: u32 = 4u;
 
 // The race table: entry i is (key, count) at WGRACE_LOG_HEADER + 2i in the log
 // and its example in wgrace_examples[i]: the key names the class and the two
@@ -91,7 +92,7 @@ const WGRACE_LOG_HEADER: u32 = 16u;
 // | 1 << 21 if the earlier access wrote).
 const WGRACE_PAIR_WORDS: u32 = 2u;
 
-// Race classes (the report's `race_class`).
+// Race classes (the report's `class`).
 const WGRACE_CLASS_INTRA: u32 = 0u;
 const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
 const WGRACE_CLASS_INTER: u32 = 2u;
@@ -234,8 +235,8 @@ fn wgrace_barrier(kind: u32) {
     }
     // A new workgroup-memory interval starts: nothing before the barrier can
     // race with anything after it. States carry their interval, so older ones
-    // read as untouched; the slot is only cleared when the counter wraps (every
-    // barrier when the state word has no room for a counter).
+    // read as untouched; the slot is only cleared when the counter wraps,
+    // every 2^WGRACE_WG_INTERVAL_BITS barriers.
     var sweep = false;
     if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
         sweep = wgrace_next_wg_interval() && WGRACE_WG_WORDS > 0u;
