@@ -13,7 +13,7 @@ use wgrace::{Error, Plan, Verdict, bench, buffers, gpu, print};
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
 /// instrumented, on the GPU (or on Mesa's lavapipe without one).
 #[derive(Parser)]
-#[command(name = "wgrace", version, about, long_about = None, max_term_width = 100)]
+#[command(name = "wgrace", version, max_term_width = 100)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
