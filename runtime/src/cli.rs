@@ -45,6 +45,27 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         warmup: u32,
     },
+    /// Check every labelled kernel under a folder and print a scoreboard.
+    ///
+    /// Each `.wgsl` file states its expected verdict and racing lines in its
+    /// header (see samples/README.md); suites are the folder's subfolders.
+    /// Exit status: 0 every kernel right, 1 some kernel wrong, 2 could not run.
+    Corpus {
+        /// The folder, e.g. samples/corpus.
+        dir: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Write the scoreboard to FILE instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Use the adapter whose name contains SUBSTRING.
+        #[arg(long, value_name = "SUBSTRING")]
+        adapter: Option<String>,
+        /// Use one graphics API: vulkan, gl, metal or dx12.
+        #[arg(long, value_name = "API")]
+        backend: Option<String>,
+    },
     /// List the adapters wgpu can see and whether wgrace can use them.
     Adapters {
         /// Output format.
@@ -68,6 +89,10 @@ pub fn main() -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run { shader, args } => run(shader, args),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
+        Command::Corpus { dir, format, output, adapter, backend } => {
+            let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
+            corpus(&dir, &args)
+        }
         Command::Adapters { format, backend } => adapters(format, backend),
     }
 }
@@ -144,6 +169,34 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
     };
     write_output(&args, &rendered)?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn corpus(dir: &std::path::Path, args: &RunArgs) -> anyhow::Result<ExitCode> {
+    let gpu = open_gpu(args)?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let board = wgrace::corpus::run_corpus(&gpu, dir, &mut |done, total, path| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+            bar.set_message(path.display().to_string());
+        }
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let rendered = match args.format.unwrap_or_default() {
+        Format::Json => serde_json::to_string_pretty(&board)? + "\n",
+        Format::Text => wgrace::corpus::text(&board),
+    };
+    write_output(args, &rendered)?;
+    Ok(if board.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode> {

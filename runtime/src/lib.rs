@@ -26,6 +26,7 @@
 
 pub mod bench;
 pub mod buffers;
+pub mod corpus;
 pub mod detect;
 pub mod engine;
 pub mod gpu;

@@ -449,3 +449,29 @@ fn spirv_buffers_made_atomic_by_naga_are_noted() {
     let notes = r["notes"].as_array().expect("notes");
     assert!(notes.iter().any(|n| n.as_str().is_some_and(|n| n.contains("made") && n.contains("atomic"))), "{r}");
 }
+
+#[test]
+fn corpus_scores_a_folder_and_fails_on_a_wrong_kernel() {
+    let o = wgrace(&["corpus", &samples().display().to_string(), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let board = json(&o);
+    assert!(board["total"]["kernels"].as_u64().is_some_and(|k| k >= 25), "{}", board["total"]);
+    assert_eq!(board["total"]["false_positives"], 0);
+    assert_eq!(board["total"]["false_negatives"], 0);
+    assert_eq!(board["total"]["pair_precision"], 1.0);
+    assert!(board["suites"].as_array().is_some_and(|s| s.iter().any(|s| s["suite"] == "bench")));
+
+    let dir = temp_dir("corpus");
+    std::fs::create_dir_all(dir.join("mine")).expect("dir");
+    let text = std::fs::read_to_string(samples().join("wg_barrier.wgsl")).expect("sample");
+    std::fs::write(dir.join("mine/ok.wgsl"), &text).expect("write");
+    std::fs::write(dir.join("mine/wrong.wgsl"), text.replace("workgroupBarrier();", "")).expect("write");
+    let o = wgrace(&["corpus", &dir.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("FAIL") && text.contains("wrong.wgsl: false positive"), "{text}");
+    assert!(text.contains("mine"), "{text}");
+
+    let o = wgrace(&["corpus", &dir.join("missing").display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

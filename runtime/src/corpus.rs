@@ -1,0 +1,458 @@
+//! Scoring wgrace on labelled kernels: `wgrace corpus DIR` and the sample
+//! tests.
+//!
+//! Every `.wgsl` file under the folder states what wgrace must find, in
+//! comment lines (format in `samples/README.md`):
+//!
+//! - `// expect: race` or `// expect: no-race` (exactly one);
+//! - `// race: CLASS LINE LINE` for every pair of source lines whose accesses
+//!   race, with the class wgrace must give them;
+//! - optionally `// xfail: REASON` for a kernel wgrace is known to get wrong,
+//!   and `// original: …` naming the test it was ported from.
+//!
+//! A kernel passes when the verdict matches, every reported race is a listed
+//! (class, line, line), a racy kernel has at least one listed pair reported,
+//! and the report is complete. An `xfail` kernel is expected to fail; one that
+//! passes is reported so that its marker can be removed.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::Serialize;
+use wgrace_instrument::report::{RaceClass, Report, Verdict};
+
+use crate::gpu::Gpu;
+use crate::spec::RunArgs;
+use crate::{Error, Plan};
+
+/// A racing pair of source lines, with its class (lines ordered).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct LinePair {
+    /// The class.
+    pub class: RaceClass,
+    /// The lower line.
+    pub first: u32,
+    /// The higher line.
+    pub second: u32,
+}
+
+impl LinePair {
+    fn new(class: RaceClass, a: u32, b: u32) -> LinePair {
+        LinePair { class, first: a.min(b), second: a.max(b) }
+    }
+}
+
+impl std::fmt::Display for LinePair {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {}", self.class.as_str(), self.first, self.second)
+    }
+}
+
+/// What a kernel's header says wgrace must find.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Expectation {
+    /// Whether the kernel races.
+    pub racy: bool,
+    /// Every racing pair of lines.
+    pub races: Vec<LinePair>,
+    /// Why wgrace is expected to get it wrong, if it is.
+    pub xfail: Option<String>,
+    /// The test it was ported from.
+    pub original: Option<String>,
+}
+
+impl Expectation {
+    /// Reads the header lines of `text`.
+    ///
+    /// # Errors
+    /// A message naming the malformed line.
+    pub fn parse(text: &str) -> Result<Expectation, String> {
+        let mut racy = None;
+        let mut races = Vec::new();
+        let mut xfail = None;
+        let mut original = None;
+        for (n, line) in text.lines().enumerate() {
+            let Some(comment) = line.trim_start().strip_prefix("//") else { continue };
+            let comment = comment.trim();
+            let at = |what: &str| format!("line {}: {what}", n + 1);
+            if let Some(v) = comment.strip_prefix("expect:") {
+                if racy.is_some() {
+                    return Err(at("a second `expect:` line"));
+                }
+                racy = Some(match v.trim() {
+                    "race" => true,
+                    "no-race" => false,
+                    other => return Err(at(&format!("`expect: {other}` should be `race` or `no-race`"))),
+                });
+            } else if let Some(r) = comment.strip_prefix("race:") {
+                let parts: Vec<&str> = r.split_whitespace().collect();
+                let [class, a, b] = parts[..] else {
+                    return Err(at(&format!("`race:` expects CLASS LINE LINE, got `{}`", r.trim())));
+                };
+                let class = match class {
+                    "intra-workgroup" => RaceClass::IntraWorkgroup,
+                    "barrier-kind" => RaceClass::BarrierKind,
+                    "inter-workgroup" => RaceClass::InterWorkgroup,
+                    other => return Err(at(&format!("unknown class `{other}`"))),
+                };
+                let line = |s: &str| s.parse::<u32>().map_err(|_| at(&format!("`{s}` is not a line number")));
+                races.push(LinePair::new(class, line(a)?, line(b)?));
+            } else if let Some(reason) = comment.strip_prefix("xfail:") {
+                xfail = Some(reason.trim().to_string());
+            } else if let Some(o) = comment.strip_prefix("original:") {
+                original = Some(o.trim().to_string());
+            }
+        }
+        let racy = racy.ok_or("no `// expect: race` or `// expect: no-race` line")?;
+        if racy && races.is_empty() {
+            return Err("a racy kernel lists its racing pairs with `// race: CLASS LINE LINE`".into());
+        }
+        if !racy && !races.is_empty() {
+            return Err("a race-free kernel lists no `// race:` pairs".into());
+        }
+        races.sort();
+        races.dedup();
+        Ok(Expectation { racy, races, xfail, original })
+    }
+}
+
+/// How a kernel fared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", content = "reason", rename_all = "kebab-case")]
+pub enum Status {
+    /// Everything as expected.
+    Pass,
+    /// A wrong verdict, an unlisted pair, no listed pair, an incomplete report.
+    Fail(String),
+    /// wgrace could not check it (or its header is malformed).
+    Error(String),
+    /// Failed as its `xfail` line expects.
+    ExpectedFailure(String),
+    /// Passed although marked `xfail`.
+    UnexpectedPass,
+}
+
+impl Status {
+    /// Whether this status fails the corpus.
+    pub fn is_failure(&self) -> bool {
+        matches!(self, Status::Fail(_) | Status::Error(_) | Status::UnexpectedPass)
+    }
+}
+
+/// The result of one kernel.
+#[derive(Clone, Debug, Serialize)]
+pub struct KernelResult {
+    /// Its path.
+    pub path: PathBuf,
+    /// Its suite (the first folder under the corpus root).
+    pub suite: String,
+    /// The outcome.
+    #[serde(flatten)]
+    pub status: Status,
+    /// Whether its header says it races (`None` if the header is malformed).
+    pub expected_racy: Option<bool>,
+    /// wgrace's verdict, when it could check.
+    pub verdict: Option<Verdict>,
+    /// Listed racing line pairs.
+    pub listed: usize,
+    /// Distinct line pairs reported.
+    pub reported: usize,
+    /// Reported pairs that are listed.
+    pub matched: usize,
+    /// Wall time, load to report, in milliseconds.
+    pub ms: f64,
+}
+
+/// Checks one kernel on `gpu`, with its `// wgrace:` flags.
+pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
+    let start = Instant::now();
+    let mut result = KernelResult {
+        path: path.to_path_buf(),
+        suite: suite.to_string(),
+        status: Status::Pass,
+        expected_racy: None,
+        verdict: None,
+        listed: 0,
+        reported: 0,
+        matched: 0,
+        ms: 0.0,
+    };
+    let expectation =
+        std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|text| Expectation::parse(&text));
+    let outcome = match expectation {
+        Err(e) => Err(format!("bad header: {e}")),
+        Ok(expected) => {
+            result.expected_racy = Some(expected.racy);
+            result.listed = expected.races.len();
+            let report = run(gpu, path).map_err(|e| e.to_string());
+            let status = match &report {
+                Err(e) => Status::Error(e.lines().next().unwrap_or("").to_string()),
+                Ok(report) => judge(&expected, report, &mut result),
+            };
+            Ok((expected, status))
+        }
+    };
+    result.status = match outcome {
+        Err(e) => Status::Error(e),
+        Ok((expected, status)) => match (&expected.xfail, status) {
+            (None, status) => status,
+            (Some(_), Status::Pass) => Status::UnexpectedPass,
+            (Some(reason), _) => Status::ExpectedFailure(reason.clone()),
+        },
+    };
+    result.ms = start.elapsed().as_secs_f64() * 1e3;
+    result
+}
+
+fn run(gpu: &Gpu, path: &Path) -> Result<Report, Error> {
+    let (shader, _, spec) = crate::load_with_flags(path, RunArgs::default())?;
+    let plan = Plan::new(shader, spec)?;
+    Ok(plan.check(gpu, &mut |_, _| {})?.0)
+}
+
+fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> Status {
+    result.verdict = Some(report.verdict);
+    let mut reported: Vec<LinePair> = report
+        .races
+        .iter()
+        .map(|r| LinePair::new(r.class, r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0)))
+        .collect();
+    reported.sort();
+    reported.dedup();
+    result.reported = reported.len();
+    result.matched = reported.iter().filter(|p| expected.races.contains(p)).count();
+    let racy = report.verdict == Verdict::Race;
+    if racy != expected.racy {
+        return Status::Fail(if racy { "false positive".into() } else { "false negative".into() });
+    }
+    if let Some(p) = reported.iter().find(|p| !expected.races.contains(p)) {
+        return Status::Fail(format!("reported `{p}`, which the header does not list"));
+    }
+    if expected.racy && result.matched == 0 {
+        return Status::Fail("none of the listed pairs was reported".into());
+    }
+    if !report.complete {
+        return Status::Fail(format!("incomplete report: {}", report.incomplete.join("; ")));
+    }
+    Status::Pass
+}
+
+/// Scores of one suite (or of the whole corpus).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Score {
+    /// Suite name (`total` for the whole corpus).
+    pub suite: String,
+    /// Kernels run.
+    pub kernels: usize,
+    /// Kernels with the expected verdict (xfail kernels excluded).
+    pub right: usize,
+    /// Race-free kernels reported racy.
+    pub false_positives: usize,
+    /// Racy kernels reported race-free.
+    pub false_negatives: usize,
+    /// Kernels wgrace could not check.
+    pub errors: usize,
+    /// Kernels marked xfail.
+    pub xfail: usize,
+    /// Kernels that failed (wrong verdict, unlisted pair, …), xfail excluded.
+    pub failures: usize,
+    /// Reported line pairs that are listed ÷ reported line pairs.
+    pub pair_precision: f64,
+    /// Listed line pairs that were reported ÷ listed line pairs.
+    pub pair_recall: f64,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+/// Every suite's score, the total, and each kernel's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct Scoreboard {
+    /// The adapter the corpus ran on.
+    pub adapter: crate::report::AdapterInfo,
+    /// Per suite, sorted by name.
+    pub suites: Vec<Score>,
+    /// The whole corpus.
+    pub total: Score,
+    /// Per kernel.
+    pub kernels: Vec<KernelResult>,
+}
+
+impl Scoreboard {
+    /// Whether any kernel failed.
+    pub fn failed(&self) -> bool {
+        self.kernels.iter().any(|k| k.status.is_failure())
+    }
+}
+
+fn score(suite: &str, kernels: &[&KernelResult]) -> Score {
+    let mut s = Score { suite: suite.to_string(), kernels: kernels.len(), ..Score::default() };
+    let (mut listed, mut reported, mut matched) = (0, 0, 0);
+    for k in kernels {
+        listed += k.listed;
+        reported += k.reported;
+        matched += k.matched;
+        s.seconds += k.ms / 1e3;
+        match &k.status {
+            Status::ExpectedFailure(_) | Status::UnexpectedPass => {
+                s.xfail += 1;
+                continue;
+            }
+            Status::Error(_) => s.errors += 1,
+            Status::Pass | Status::Fail(_) => {}
+        }
+        if k.status.is_failure() {
+            s.failures += 1;
+        }
+        match (k.expected_racy, k.verdict) {
+            (Some(expected), Some(v)) if expected == (v == Verdict::Race) => s.right += 1,
+            (Some(false), Some(Verdict::Race)) => s.false_positives += 1,
+            (Some(true), Some(Verdict::NoRace)) => s.false_negatives += 1,
+            _ => {}
+        }
+    }
+    s.pair_precision = if reported == 0 { 1.0 } else { matched as f64 / reported as f64 };
+    s.pair_recall = if listed == 0 { 1.0 } else { matched as f64 / listed as f64 };
+    s
+}
+
+/// The `.wgsl` kernels under `dir`, sorted, with their suite names.
+///
+/// # Errors
+/// [`Error::Io`] when the folder cannot be read.
+pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
+    let root_name = dir.canonicalize().ok().and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()));
+    let root_name = root_name.unwrap_or_else(|| dir.display().to_string());
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| Error::Io(format!("reading {}: {e}", d.display())))?;
+        for entry in entries {
+            let path = entry.map_err(|e| Error::Io(format!("reading {}: {e}", d.display())))?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "wgsl") {
+                let suite = path
+                    .strip_prefix(dir)
+                    .ok()
+                    .and_then(|rel| rel.components().next().filter(|_| rel.components().count() > 1))
+                    .map_or_else(|| root_name.clone(), |c| c.as_os_str().to_string_lossy().into_owned());
+                out.push((path, suite));
+            }
+        }
+    }
+    out.sort();
+    if out.is_empty() {
+        return Err(Error::Io(format!("no .wgsl kernels under {}", dir.display())));
+    }
+    Ok(out)
+}
+
+/// Runs every kernel under `dir` on `gpu`. `progress(done, total, path)` is
+/// called before each kernel.
+///
+/// # Errors
+/// [`Error::Io`] when the folder cannot be read. Kernels that cannot be
+/// checked are results, not errors.
+pub fn run_corpus(gpu: &Gpu, dir: &Path, progress: &mut dyn FnMut(usize, usize, &Path)) -> Result<Scoreboard, Error> {
+    let list = kernels(dir)?;
+    let mut results = Vec::with_capacity(list.len());
+    for (i, (path, suite)) in list.iter().enumerate() {
+        progress(i, list.len(), path);
+        results.push(check_kernel(gpu, path, suite));
+    }
+    progress(list.len(), list.len(), dir);
+    let mut names: Vec<&str> = results.iter().map(|k| k.suite.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let suites = names
+        .iter()
+        .map(|name| score(name, &results.iter().filter(|k| k.suite == *name).collect::<Vec<_>>()))
+        .collect();
+    let total = score("total", &results.iter().collect::<Vec<_>>());
+    Ok(Scoreboard { adapter: gpu.info.clone(), suites, total, kernels: results })
+}
+
+/// The scoreboard as a text table, followed by every failure.
+pub fn text(board: &Scoreboard) -> String {
+    let header = format!(
+        "{:<14} {:>7} {:>6} {:>7} {:>7} {:>6} {:>6} {:>10} {:>8} {:>8}\n",
+        "suite", "kernels", "right", "false+", "false-", "errors", "xfail", "precision", "recall", "time"
+    );
+    let row = |s: &Score| {
+        format!(
+            "{:<14} {:>7} {:>6} {:>7} {:>7} {:>6} {:>6} {:>9.1}% {:>7.1}% {:>7.1}s\n",
+            s.suite,
+            s.kernels,
+            s.right,
+            s.false_positives,
+            s.false_negatives,
+            s.errors,
+            s.xfail,
+            s.pair_precision * 100.0,
+            s.pair_recall * 100.0,
+            s.seconds
+        )
+    };
+    let mut out = header;
+    for s in &board.suites {
+        out.push_str(&row(s));
+    }
+    out.push_str(&row(&board.total));
+    out.push('\n');
+    for k in &board.kernels {
+        match &k.status {
+            Status::Fail(why) => out.push_str(&format!("FAIL {}: {why}\n", k.path.display())),
+            Status::Error(why) => out.push_str(&format!("ERROR {}: {why}\n", k.path.display())),
+            Status::UnexpectedPass => {
+                out.push_str(&format!("UNEXPECTED PASS {}: remove its `xfail:` line\n", k.path.display()))
+            }
+            Status::ExpectedFailure(why) => out.push_str(&format!("xfail {}: {why}\n", k.path.display())),
+            Status::Pass => {}
+        }
+    }
+    let t = &board.total;
+    let sub = if board.adapter.subgroup_size[0] == board.adapter.subgroup_size[1] {
+        board.adapter.subgroup_size[0].to_string()
+    } else {
+        format!("{}-{}", board.adapter.subgroup_size[0], board.adapter.subgroup_size[1])
+    };
+    let verdict = if board.failed() {
+        format!(
+            "{} of {} kernels failed",
+            t.failures + board.kernels.iter().filter(|k| k.status == Status::UnexpectedPass).count(),
+            t.kernels
+        )
+    } else {
+        format!("all {} kernels right ({} xfail)", t.kernels - t.xfail, t.xfail)
+    };
+    out.push_str(&format!(
+        "wgrace corpus: {verdict}, on {} ({}), subgroup size {sub}\n",
+        board.adapter.name, board.adapter.backend
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_are_parsed_and_checked() {
+        let e = Expectation::parse(
+            "// original: gpuverify: foo (xfail:NOT_ALL_VERIFIED)\n// expect: race\n// race: barrier-kind 9 4\n\
+             // race: intra-workgroup 4 4\n",
+        )
+        .unwrap();
+        assert!(e.racy);
+        assert_eq!(
+            e.races,
+            [LinePair::new(RaceClass::IntraWorkgroup, 4, 4), LinePair::new(RaceClass::BarrierKind, 4, 9)]
+        );
+        assert_eq!(e.original.as_deref(), Some("gpuverify: foo (xfail:NOT_ALL_VERIFIED)"));
+        assert!(Expectation::parse("// expect: maybe\n").unwrap_err().contains("line 1"));
+        assert!(Expectation::parse("// expect: race\n").unwrap_err().contains("lists its racing pairs"));
+        assert!(Expectation::parse("fn f() {}\n").is_err());
+        assert!(Expectation::parse("// expect: no-race\n// race: inter-workgroup 1 2\n").is_err());
+        assert!(Expectation::parse("// expect: race\n// race: sideways 1 2\n").unwrap_err().contains("unknown class"));
+    }
+}
