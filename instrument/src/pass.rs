@@ -504,6 +504,20 @@ impl Planner<'_> {
                     steps.push(Step::Index(index));
                     cur = base;
                 }
+                Expression::FunctionArgument(i) => {
+                    // WGSL forbids these pointers as parameters; another
+                    // front end must not get its accesses silently skipped.
+                    let ty = f.arguments.get(i as usize).map(|a| &self.module.types[a.ty].inner);
+                    if let Some(TypeInner::Pointer { space, .. }) = ty
+                        && vars::is_racy_space(*space).is_some()
+                    {
+                        return Err(InstrumentError::Unsupported {
+                            what: "accesses through pointer parameters to workgroup or storage memory".into(),
+                            location: self.shader.locate(span),
+                        });
+                    }
+                    return Ok(None);
+                }
                 _ => return Ok(None),
             }
         };
