@@ -170,10 +170,13 @@ pub fn instrument(
     // Specialise and link the runtime.
     let invocation_bits = bits_for(invocations);
     let site_bits = bits_for(sites.len() as u32).max(1);
+    let (workgroup_barrier_bits, workgroup_interval_bits) =
+        wgrace_shaders::Prelude::workgroup_bits(invocation_bits, site_bits);
     let prelude = wgrace_shaders::Prelude {
         invocation_bits,
         site_bits,
-        workgroup_interval_bits: wgrace_shaders::Prelude::max_interval_bits(invocation_bits, site_bits),
+        workgroup_barrier_bits,
+        workgroup_interval_bits,
         workgroup_invocations: invocations,
         workgroup_words: slot_words,
         vars: tracked.len() as u32,

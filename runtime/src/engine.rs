@@ -345,7 +345,7 @@ impl CheckedLayout {
 
         let g_bits = 64 - (total.max(2) - 1).leading_zeros();
         let g_shift = 64 - g_bits;
-        let e_shift = 7 + inst.prelude.site_bits + inst.prelude.invocation_bits;
+        let e_shift = wgrace_shaders::STORAGE_SITE_SHIFT + inst.prelude.site_bits + inst.prelude.invocation_bits;
         if g_shift < e_shift + 4 {
             return Err(Error::Limit(format!(
                 "a dispatch of {total} workgroups of {} invocations with {} access sites leaves too few bits in \

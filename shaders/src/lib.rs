@@ -35,16 +35,29 @@ pub struct Prelude {
     /// Whether the workgroup-memory shadow lives in workgroup memory (fast)
     /// rather than in per-workgroup slots of the log buffer.
     pub workgroup_shadow_resident: bool,
-    /// Bits of the workgroup-memory state word that count barrier intervals
-    /// (at most `27 - invocation_bits - site_bits`); the shadow is cleared
-    /// when the count wraps.
+    /// Bits of the workgroup-memory state word that count barriers of any
+    /// kind, to tell `barrier-kind` races from `intra-workgroup` ones (see
+    /// [`Prelude::workgroup_bits`]).
+    pub workgroup_barrier_bits: u32,
+    /// Bits of the workgroup-memory state word that count barrier intervals;
+    /// the shadow is cleared when the count wraps.
     pub workgroup_interval_bits: u32,
 }
 
+/// Bits below the site in a storage identity: 5 bits of flags, then 8 bits
+/// counting barriers (`WGRACE_ST_SITE_SHIFT` in the runtime).
+pub const STORAGE_SITE_SHIFT: u32 = 13;
+
 impl Prelude {
-    /// The most interval bits a state word has room for, capped at 16.
-    pub fn max_interval_bits(invocation_bits: u32, site_bits: u32) -> u32 {
-        27u32.saturating_sub(invocation_bits + site_bits).min(16)
+    /// How the 29 identity bits of a workgroup-memory state word are shared
+    /// once the invocation and site take theirs: (barrier-count bits,
+    /// interval bits). The barrier count gets up to 8 bits (a race separated
+    /// by a multiple of 2^bits barriers of the other kind would be classed
+    /// `intra-workgroup`), the interval count what is left, up to 16.
+    pub fn workgroup_bits(invocation_bits: u32, site_bits: u32) -> (u32, u32) {
+        let free = 29u32.saturating_sub(invocation_bits + site_bits);
+        let barrier = free.saturating_sub(1).min(8);
+        (barrier, free.saturating_sub(barrier).min(16))
     }
 }
 
@@ -63,6 +76,7 @@ impl Prelude {
              const WGRACE_VARS: u32 = {}u;\n\
              const WGRACE_WG_RESIDENT: bool = {};\n\
              const WGRACE_WG_SHADOW_LEN: u32 = {}u;\n\
+             const WGRACE_WG_BARRIER_BITS: u32 = {}u;\n\
              const WGRACE_WG_INTERVAL_BITS: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
@@ -71,6 +85,7 @@ impl Prelude {
             self.vars.max(1),
             self.workgroup_shadow_resident,
             if self.workgroup_shadow_resident { (self.workgroup_words * 2).max(1) } else { 1 },
+            self.workgroup_barrier_bits,
             self.workgroup_interval_bits,
         )
     }
@@ -85,4 +100,4 @@ pub fn runtime_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 8;
+pub const PRELUDE_LINES: usize = 9;

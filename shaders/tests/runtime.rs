@@ -25,7 +25,8 @@ fn validates_with_typical_prelude() {
         workgroup_words: 64,
         vars: 2,
         workgroup_shadow_resident: true,
-        workgroup_interval_bits: 16,
+        workgroup_barrier_bits: 8,
+        workgroup_interval_bits: 11,
     });
 }
 
@@ -38,6 +39,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         workgroup_words: 0,
         vars: 0,
         workgroup_shadow_resident: false,
+        workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
     });
 }
@@ -51,6 +53,7 @@ fn validates_at_the_largest_sizes() {
         workgroup_words: 8192,
         vars: 64,
         workgroup_shadow_resident: false,
+        workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
     });
 }
@@ -64,6 +67,7 @@ fn prelude_line_count_matches() {
         workgroup_words: 0,
         vars: 1,
         workgroup_shadow_resident: false,
+        workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);

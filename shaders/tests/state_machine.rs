@@ -78,7 +78,8 @@ fn conflict(a: &Step, b: &Step) -> Option<u32> {
     if a.word != b.word || a.write + b.write == 0 || (a.g, a.t) == (b.g, b.t) {
         return None;
     }
-    let same_any = a.any % 4 == b.any % 4;
+    // A barrier of the other kind between them makes it a barrier-kind race.
+    let same_any = a.any == b.any;
     let intra_or_kind = if same_any { 0 } else { 1 };
     if a.space == 0 {
         // One workgroup; ordered by workgroup barriers (epoch).
@@ -183,6 +184,7 @@ impl Harness {
             workgroup_words: WORDS,
             vars: 2,
             workgroup_shadow_resident: resident,
+            workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
             workgroup_interval_bits: interval_bits,
         };
         let source = runtime_source(&prelude) + HARNESS;
@@ -320,7 +322,7 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
 }
 
 fn harness() -> Option<Harness> {
-    harness_with(false, 16)
+    harness_with(false, Prelude::workgroup_bits(2, 6).1)
 }
 
 fn harness_with(resident: bool, interval_bits: u32) -> Option<Harness> {
@@ -336,7 +338,8 @@ fn harness_with(resident: bool, interval_bits: u32) -> Option<Harness> {
 fn workgroup_state_machine_matches_the_wgsl_definition() {
     // Shadow in the log buffer's slots and in workgroup memory; an interval
     // counter that wraps every other barrier, and one that never wraps here.
-    for (resident, interval_bits) in [(false, 16), (true, 16), (true, 1), (false, 1)] {
+    let (_, bits) = Prelude::workgroup_bits(2, 6);
+    for (resident, interval_bits) in [(false, bits), (true, bits), (true, 1), (false, 1)] {
         let Some(mut h) = harness_with(resident, interval_bits) else { return };
         let mut rng = Rng(1);
         for _ in 0..400 {
@@ -353,6 +356,17 @@ fn storage_state_machine_matches_the_wgsl_definition() {
     for _ in 0..600 {
         let steps = trace(&mut rng, 1);
         check_trace(&mut h, &steps);
+    }
+}
+
+#[test]
+fn races_separated_by_many_barriers_of_the_other_kind_are_barrier_kind() {
+    let Some(mut h) = harness() else { return };
+    let s = |g, t, any, site, write, space| Step { g, t, epoch: 0, any, site, write, word: 0, space };
+    // Four, and then 300, barriers that do not order this memory.
+    for space in [0, 1] {
+        check_trace(&mut h, &[s(0, 0, 0, 0, 1, space), s(0, 1, 4, 1, 0, space)]);
+        check_trace(&mut h, &[s(0, 0, 0, 0, 1, space), s(0, 1, 300, 1, 0, space)]);
     }
 }
 

@@ -137,9 +137,11 @@ fn wgrace_num_workgroups() -> vec3<u32> {
 }
 
 fn wgrace_update_identity() {
-    let a2 = wgrace_any & 3u;
-    wgrace_me32 = wgrace_t | (a2 << (WGRACE_T_BITS + WGRACE_S_BITS)) | (wgrace_wg_interval << WGRACE_WG_INTERVAL_SHIFT);
-    wgrace_me64 = (u64(a2) << 5u)
+    // Barriers of any kind, in as many low bits as the state words keep:
+    // within one interval, only barriers of the other kind change it.
+    let a = wgrace_any & WGRACE_WG_BARRIER_MASK;
+    wgrace_me32 = wgrace_t | (a << (WGRACE_T_BITS + WGRACE_S_BITS)) | (wgrace_wg_interval << WGRACE_WG_INTERVAL_SHIFT);
+    wgrace_me64 = (u64(wgrace_any & WGRACE_ST_BARRIER_MASK) << 5u)
         | (u64(wgrace_t) << WGRACE_ST_T_SHIFT)
         | (u64(wgrace_epoch) << WGRACE_ST_E_SHIFT)
         | (u64(wgrace_g) << wgrace_params.g_shift);
@@ -297,9 +299,9 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
 //
 //   bits 30-31  tag: 0 untouched, 1 read only, 2 written
 //   bit  29     MULTI: read by at least two invocations
-//   bits 0..    identity A (invocation | site | barrier count mod 4 |
-//               interval) of the first reader (tag 1) or of the first
-//               writer (tag 2)
+//   bits 0..    identity A (invocation | site | barrier count mod
+//               2^WGRACE_WG_BARRIER_BITS | interval) of the first reader
+//               (tag 1) or of the first writer (tag 2)
 //
 // A state whose interval is not the current one describes an earlier
 // interval, which the barrier ordered: it counts as untouched.
@@ -310,7 +312,8 @@ const WGRACE_WG_WRITE: u32 = 2u << 30u;
 const WGRACE_WG_MULTI: u32 = 1u << 29u;
 const WGRACE_WG_IDENTITY: u32 = (1u << 29u) - 1u;
 const WGRACE_WG_WITNESS_VALID: u32 = 1u << 31u;
-const WGRACE_WG_INTERVAL_SHIFT: u32 = WGRACE_T_BITS + WGRACE_S_BITS + 2u;
+const WGRACE_WG_BARRIER_MASK: u32 = (1u << WGRACE_WG_BARRIER_BITS) - 1u;
+const WGRACE_WG_INTERVAL_SHIFT: u32 = WGRACE_T_BITS + WGRACE_S_BITS + WGRACE_WG_BARRIER_BITS;
 const WGRACE_WG_INTERVAL_MASK: u32 = (1u << WGRACE_WG_INTERVAL_BITS) - 1u;
 
 fn wgrace_wg_current(x: u32) -> bool {
@@ -352,16 +355,17 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
     var witness = 0u;        // identity of the earlier access
     var witness_write = false;
     var from_witness_word = false;
+    var publish = false;
     loop {
         race = false;
         from_witness_word = false;
+        publish = false;
         // The state as this interval sees it.
         let view = select(0u, old, wgrace_wg_current(old));
         let tag = view & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
         let a_t = view & WGRACE_T_MASK;
         let multi = (view & WGRACE_WG_MULTI) != 0u;
         var next = view;
-        var publish = false;
         if tag == 0u {
             next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
         } else if tag == WGRACE_WG_READ {
@@ -385,17 +389,19 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
             witness_write = true;
         }
         if next == old {
+            publish = false;
             break;
-        }
-        if publish {
-            // Published before the exchange, so whoever sees MULTI can find it.
-            wgrace_wg_store(state + 1u, me | WGRACE_WG_WITNESS_VALID);
         }
         let r = wgrace_wg_exchange(state, old, next);
         if r.y != 0u {
             break;
         }
         old = r.x;
+    }
+    if publish {
+        // After the exchange that set MULTI, so that a reader whose exchange
+        // failed never overwrites the witness; whoever needs it waits for it.
+        wgrace_wg_store(state + 1u, me | WGRACE_WG_WITNESS_VALID);
     }
     if !race {
         return;
@@ -437,7 +443,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
 //   bit  3     M: read by at least two invocations in A's interval
 //   bit  4     P: (written) A is a reader of a later interval of the writing
 //              workgroup; the writes themselves are ordered before it
-//   bits 5..   identity A: barrier count mod 4 | site | invocation |
+//   bits 5..   identity A: barrier count mod 256 | site | invocation |
 //              storage epoch | workgroup (the epoch and workgroup widths
 //              are chosen per dispatch, see WgraceParams::g_shift)
 //
@@ -446,9 +452,8 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
 // them.  In the identity layout, (epoch | workgroup) are the top bits, so
 // `x >> WGRACE_ST_E_SHIFT` names an interval and `x >> g_shift` a workgroup.
 //
-// Witness words hold an identity with bit 0 set; readers publish themselves
-// to the reader witness when they set X or M, and the access that moves a
-// written word into a later interval publishes the old writer.
+// Witness words (described with wgrace_witness_ok below) name a second access
+// when the race partner of a later access is not A.
 
 const WGRACE_ST_TAG: u64 = 3lu;
 const WGRACE_ST_READ: u64 = 1lu;
@@ -457,8 +462,11 @@ const WGRACE_ST_X: u64 = 4lu;
 const WGRACE_ST_M: u64 = 8lu;
 const WGRACE_ST_P: u64 = 16lu;
 const WGRACE_ST_FLAGS: u64 = 31lu;
-const WGRACE_ST_T_SHIFT: u32 = 7u + WGRACE_S_BITS;
-const WGRACE_ST_E_SHIFT: u32 = 7u + WGRACE_S_BITS + WGRACE_T_BITS;
+const WGRACE_ST_BARRIER_BITS: u32 = 8u;
+const WGRACE_ST_BARRIER_MASK: u32 = (1u << WGRACE_ST_BARRIER_BITS) - 1u;
+const WGRACE_ST_SITE_SHIFT: u32 = 5u + WGRACE_ST_BARRIER_BITS;
+const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_S_BITS;
+const WGRACE_ST_E_SHIFT: u32 = WGRACE_ST_T_SHIFT + WGRACE_T_BITS;
 
 fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
     if !wgrace_storage_on {
@@ -468,7 +476,7 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         wgrace_out_of_bounds += 1u;
         return;
     }
-    let me = wgrace_me64 | (u64(site) << 7u);
+    let me = wgrace_me64 | (u64(site) << WGRACE_ST_SITE_SHIFT);
     let state = (wgrace_params.vars[var_id].base + word) * 3u;
     if words == 1u {
         wgrace_storage_word(state, me, write, var_id, word);
@@ -484,25 +492,45 @@ fn wgrace_t_of(x: u64) -> u32 {
 }
 
 fn wgrace_site_of(x: u64) -> u32 {
-    return u32(x >> 7u) & WGRACE_S_MASK;
+    return u32(x >> WGRACE_ST_SITE_SHIFT) & WGRACE_S_MASK;
 }
 
 fn wgrace_g_of(x: u64) -> u32 {
     return u32(x >> wgrace_params.g_shift);
 }
 
-// What a storage witness must satisfy to conflict with the current access.
-const WGRACE_WANT_OTHER_WORKGROUP: u32 = 0u;   // any access of another workgroup
-const WGRACE_WANT_SAME_INTERVAL: u32 = 1u;     // another invocation of this interval
+// Witness words: an identity (bits 5..) with bit 0 set, and bit 1 set if the
+// access wrote. Slot 1 holds a second reader of the interval of A (set with
+// M); slot 2 a reader of another workgroup (set with X, while the word is only
+// read) or, once written, a write that a later interval's reads follow (P).
+// A witness is published after the exchange that made it needed, so a reader
+// whose exchange failed never overwrites one; whoever needs it may have to
+// wait for it briefly.
+const WGRACE_WITNESS_WRITE: u64 = 2lu;
+
+// What a witness must be to conflict with the current access.
+const WGRACE_WANT_INTERVAL_READER: u32 = 0u;   // a reader of this interval, another invocation
+const WGRACE_WANT_OTHER_READER: u32 = 1u;      // a reader of another workgroup
+const WGRACE_WANT_OTHER_WRITER: u32 = 2u;      // a writer of another workgroup
 
 fn wgrace_witness_ok(w: u64, me: u64, want: u32) -> bool {
-    if (w & 1lu) == 0lu {
+    let is_write = (w & WGRACE_WITNESS_WRITE) != 0lu;
+    if (w & 1lu) == 0lu || is_write != (want == WGRACE_WANT_OTHER_WRITER) {
         return false;
     }
-    if want == WGRACE_WANT_OTHER_WORKGROUP {
-        return wgrace_g_of(w) != wgrace_g;
+    if want == WGRACE_WANT_INTERVAL_READER {
+        return (w >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT) && wgrace_t_of(w) != wgrace_t;
     }
-    return (w >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT) && wgrace_t_of(w) != wgrace_t;
+    return wgrace_g_of(w) != wgrace_g;
+}
+
+// Whether access `a` (an identity) and this invocation's access `me` race.
+fn wgrace_st_conflict(a: u64, a_write: bool, me: u64, write: bool) -> bool {
+    if !(a_write || write) {
+        return false;
+    }
+    let same_interval = (a >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
+    return wgrace_g_of(a) != wgrace_g || (same_interval && wgrace_t_of(a) != wgrace_t);
 }
 
 fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32) {
@@ -512,32 +540,33 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
         old = atomicLoad(&wgrace_shadow[state]);
     }
     var race = false;
-    var witness = 0lu;
-    var witness_write = false;
-    var witness_slot = 0u;   // 0: the state's identity, 1: reader witness, 2: writer witness
+    var a_write = false;     // whether A, the state's identity, wrote
     var want = 0u;
+    var witness_slot = 0u;   // 0: A itself; else the witness slot to read
+    var publish_slot = 0u;   // the witness slot this access fills, if any
+    var publish_value = 0lu;
     loop {
         race = false;
         witness_slot = 0u;
-        witness = old;
+        publish_slot = 0u;
         let tag = old & WGRACE_ST_TAG;
+        let p = (old & WGRACE_ST_P) != 0lu;
+        a_write = tag == WGRACE_ST_WRITE && !p;
         let same_wg = (old >> wgrace_params.g_shift) == (me >> wgrace_params.g_shift);
         let same_interval = (old >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
         let same_t = wgrace_t_of(old) == wgrace_t;
         let multi = (old & WGRACE_ST_M) != 0lu;
         var next = old;
-        var publish = 0u;    // 1: me as reader witness, 2: old A as writer witness
         if tag == 0lu {
             next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
         } else if tag == WGRACE_ST_READ {
-            witness_write = false;
             if (old & WGRACE_ST_X) != 0lu {
                 // Read by several workgroups: any write conflicts with one of them.
                 if write {
                     race = true;
                     if same_wg {
-                        witness_slot = 1u;
-                        want = WGRACE_WANT_OTHER_WORKGROUP;
+                        witness_slot = 2u;
+                        want = WGRACE_WANT_OTHER_READER;
                     }
                     next = WGRACE_ST_WRITE | me;
                 }
@@ -547,7 +576,8 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                     next = WGRACE_ST_WRITE | me;
                 } else {
                     next = old | WGRACE_ST_X;
-                    publish = 1u;
+                    publish_slot = 2u;
+                    publish_value = me | 1lu;
                 }
             } else if !same_interval {
                 // A later interval of the same workgroup: earlier reads are ordered.
@@ -558,59 +588,49 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                 } else if multi {
                     race = true;
                     witness_slot = 1u;
-                    want = WGRACE_WANT_SAME_INTERVAL;
+                    want = WGRACE_WANT_INTERVAL_READER;
                 }
                 next = WGRACE_ST_WRITE | me;
             } else if !same_t && !multi {
                 next = old | WGRACE_ST_M;
-                publish = 1u;
+                publish_slot = 1u;
+                publish_value = me | 1lu;
             }
-        } else {
-            let p = (old & WGRACE_ST_P) != 0lu;
-            if !same_wg {
+        } else if !same_wg {
+            race = true;
+            if p && !write {
+                // A is a reader; only the earlier write conflicts with a read.
+                witness_slot = 2u;
+                want = WGRACE_WANT_OTHER_WRITER;
+            }
+        } else if !same_interval {
+            if write {
+                next = WGRACE_ST_WRITE | me;
+            } else {
+                next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
+                if !p {
+                    publish_slot = 2u;
+                    publish_value = (old & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | 1lu;
+                }
+            }
+        } else if !p {
+            race = !same_t;
+        } else if write {
+            if !same_t {
                 race = true;
-                witness_write = !p;
-                if p && !write {
-                    // A is a reader; only the earlier write conflicts with a read.
-                    witness_slot = 2u;
-                    witness_write = true;
-                    want = WGRACE_WANT_OTHER_WORKGROUP;
-                }
-            } else if !same_interval {
-                if write {
-                    next = WGRACE_ST_WRITE | me;
-                } else {
-                    next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
-                    if !p {
-                        publish = 2u;
-                    }
-                }
-            } else if !p {
-                if !same_t {
-                    race = true;
-                    witness_write = true;
-                }
-            } else if write {
-                witness_write = false;
-                if !same_t {
-                    race = true;
-                } else if multi {
-                    race = true;
-                    witness_slot = 1u;
-                    want = WGRACE_WANT_SAME_INTERVAL;
-                }
-                next = WGRACE_ST_WRITE | me;
-            } else if !same_t && !multi {
-                next = old | WGRACE_ST_M;
-                publish = 1u;
+            } else if multi {
+                race = true;
+                witness_slot = 1u;
+                want = WGRACE_WANT_INTERVAL_READER;
             }
+            next = WGRACE_ST_WRITE | me;
+        } else if !same_t && !multi {
+            next = old | WGRACE_ST_M;
+            publish_slot = 1u;
+            publish_value = me | 1lu;
         }
         if next == old {
             break;
-        }
-        if publish != 0u {
-            let witness_value = select((old & ~WGRACE_ST_FLAGS) | 1lu, me | 1lu, publish == 1u);
-            atomicStore(&wgrace_shadow[state + publish], witness_value);
         }
         let r = atomicCompareExchangeWeak(&wgrace_shadow[state], old, next);
         if r.exchanged {
@@ -618,12 +638,16 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
         }
         old = r.old_value;
     }
+    if publish_slot != 0u {
+        atomicStore(&wgrace_shadow[state + publish_slot], publish_value);
+    }
     if !race {
         return;
     }
-    var witness_site = wgrace_site_of(witness);
-    var race_class = WGRACE_CLASS_INTER;
+    var witness = old;
+    var witness_write = a_write;
     var recorded = true;
+    var race_class = WGRACE_CLASS_INTER;
     if witness_slot != 0u {
         var w = 0lu;
         for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
@@ -632,21 +656,23 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                 break;
             }
         }
-        witness = w;
-        witness_site = wgrace_site_of(w);
-        if !wgrace_witness_ok(w, me, want) {
-            // Not recorded: the class follows from what was wanted.
-            witness = me;
-            witness_site = WGRACE_UNKNOWN_SITE;
-            race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want == WGRACE_WANT_OTHER_WORKGROUP);
+        if wgrace_witness_ok(w, me, want) {
+            witness = w;
+            witness_write = (w & WGRACE_WITNESS_WRITE) != 0lu;
+        } else if !wgrace_st_conflict(old, a_write, me, write) {
+            // Not recorded (and A is no partner either): the class follows
+            // from what was wanted.
             recorded = false;
+            race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want != WGRACE_WANT_INTERVAL_READER);
         }
     }
     if recorded && wgrace_g_of(witness) == wgrace_g {
         // Same workgroup and same storage interval: was a barrier of another
         // kind executed in between?
-        race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, ((witness >> 5u) & 3lu) == ((me >> 5u) & 3lu));
+        let barriers = u64(WGRACE_ST_BARRIER_MASK);
+        race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, ((witness >> 5u) & barriers) == ((me >> 5u) & barriers));
     }
+    let witness_site = select(WGRACE_UNKNOWN_SITE, wgrace_site_of(witness), recorded);
     wgrace_record(race_class, word, witness_site, wgrace_g_of(witness), wgrace_t_of(witness), witness_write,
                   wgrace_site_of(me));
 }
