@@ -124,7 +124,8 @@ pub fn instrument(
         if ep_info[handle].is_empty() {
             continue;
         }
-        let (fixed_words, runtime_stride_words) = vars::word_layout(module, &layouter, g.ty);
+        let unit = vars::tracking_unit(module, g.ty);
+        let (fixed_words, runtime_stride_words) = vars::word_layout(module, &layouter, g.ty, unit);
         let id = tracked.len() as u32;
         let slot_base = if space == Space::Workgroup {
             let base = slot_words;
@@ -141,6 +142,7 @@ pub fn instrument(
             space,
             binding: g.binding.as_ref().map(|b| (b.group, b.binding)),
             ty: g.ty,
+            unit,
             fixed_words,
             runtime_stride_words,
             slot_base,
@@ -287,7 +289,9 @@ fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>
 struct Term {
     index: Handle<Expression>,
     signed: bool,
-    stride_words: u32,
+    /// Distance between consecutive values of the index: in bytes while the
+    /// chain is being resolved, then in the variable's words.
+    stride: u32,
     bound: Bound,
 }
 
@@ -541,7 +545,7 @@ impl Planner<'_> {
                 let signed = info.is_some_and(|info| {
                     matches!(info[index].ty.inner_with(types), TypeInner::Scalar(Scalar { kind: ScalarKind::Sint, .. }))
                 });
-                terms.push(Term { index, signed, stride_words: stride / 4, bound });
+                terms.push(Term { index, signed, stride, bound });
             };
             cursor = match (cursor, step) {
                 (Cursor::Type(ty), step) => match (&types[ty].inner, step) {
@@ -604,30 +608,28 @@ impl Planner<'_> {
             terms.truncate(n);
             cursor = c;
         }
-        let (size, atomic, width) = match cursor {
-            Cursor::Type(ty) => {
-                let (atomic, width) = match &types[ty].inner {
-                    TypeInner::Atomic(s) => (true, s.width),
-                    TypeInner::Scalar(s)
-                    | TypeInner::Vector { scalar: s, .. }
-                    | TypeInner::Matrix { scalar: s, .. } => (false, s.width),
-                    _ => (false, 4),
-                };
-                let size = match &types[ty].inner {
-                    TypeInner::Array { size: ArraySize::Dynamic, .. } => {
-                        return Err(unsupported("loads and stores of a whole runtime-sized array"));
-                    }
-                    _ => self.layouter[ty].size,
-                };
-                (size, atomic, width)
-            }
-            Cursor::Vector { size, scalar } => (size as u32 * u32::from(scalar.width), false, scalar.width),
-            Cursor::Scalar(scalar) => (u32::from(scalar.width), false, scalar.width),
+        let (size, atomic) = match cursor {
+            Cursor::Type(ty) => match &types[ty].inner {
+                TypeInner::Array { size: ArraySize::Dynamic, .. } => {
+                    return Err(unsupported("loads and stores of a whole runtime-sized array"));
+                }
+                inner => (self.layouter[ty].size, matches!(inner, TypeInner::Atomic(_))),
+            },
+            Cursor::Vector { size, scalar } => (size as u32 * u32::from(scalar.width), false),
+            Cursor::Scalar(scalar) => (u32::from(scalar.width), false),
         };
-        if width < 4 || !bytes.is_multiple_of(4) {
-            return Err(unsupported("accesses smaller than 4 bytes (f16)"));
+        // The unit is the narrowest scalar of the variable, so every offset and
+        // stride of the chain is a multiple of it.
+        let unit = self.tracked[var].unit;
+        if !bytes.is_multiple_of(unit) || terms.iter().any(|t| !t.stride.is_multiple_of(unit)) {
+            return Err(InstrumentError::Internal {
+                message: format!("offset {bytes} of an access is not a multiple of its variable's {unit}-byte unit"),
+            });
         }
-        Ok(Some(Resolved { var, const_words: bytes / 4, terms, words: size.div_ceil(4), atomic }))
+        for t in &mut terms {
+            t.stride /= unit;
+        }
+        Ok(Some(Resolved { var, const_words: bytes / unit, terms, words: size.div_ceil(unit), atomic }))
     }
 }
 
@@ -842,7 +844,7 @@ fn hook_call(
         } else {
             term.index
         };
-        let stride = b.u32(term.stride_words);
+        let stride = b.u32(term.stride);
         let offset = b.binary(BinaryOperator::Multiply, index, stride);
         word = b.binary(BinaryOperator::Add, word, offset);
         let bound = match term.bound {

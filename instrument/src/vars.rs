@@ -1,9 +1,12 @@
 //! The variables wgrace tracks and the word layout of their types.
 //!
 //! wgrace tracks `var<workgroup>` variables and writable `var<storage>`
-//! bindings that the entry point uses, at 4-byte-word granularity: word `w`
-//! of a variable covers its bytes `4w..4w+4`, with offsets from naga's
-//! [`Layouter`] (WGSL's host-shareable layout). Read-only storage, uniform,
+//! bindings that the entry point uses, in *words* of `unit` bytes: word `w` of
+//! a variable covers its bytes `unit·w .. unit·(w+1)`, with offsets from naga's
+//! [`Layouter`] (WGSL's host-shareable layout). The unit is 4 bytes, unless the
+//! variable's type holds a narrower scalar: 2 for `f16`, 1 for `bool` (naga
+//! lays a `bool` out in one byte, while WGSL gives it its own memory location,
+//! so byte units keep distinct `bool`s apart). Read-only storage, uniform,
 //! private and function memory cannot race and are left alone.
 
 use naga::proc::Layouter;
@@ -45,6 +48,8 @@ pub struct TrackedVar {
     pub binding: Option<(u32, u32)>,
     /// Its type.
     pub ty: Handle<Type>,
+    /// Bytes per tracked word (4, or 2 or 1 for types with `f16` or `bool`).
+    pub unit: u32,
     /// Words of the fixed-size part (the whole variable unless it ends in a
     /// runtime-sized array).
     pub fixed_words: u32,
@@ -92,28 +97,48 @@ pub fn is_racy_space(space: AddressSpace) -> Option<Space> {
     }
 }
 
-/// Size of the fixed part of `ty` in words, and the per-element words of a
-/// trailing runtime-sized array.
-pub fn word_layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> (u32, Option<u32>) {
-    let words = |bytes: u32| bytes.div_ceil(4);
+/// Size in bytes of the fixed part of `ty`, and the stride of a trailing
+/// runtime-sized array, if any.
+pub fn byte_layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> (u32, Option<u32>) {
     match &module.types[ty].inner {
-        TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (0, Some(words(*stride))),
+        TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (0, Some(*stride)),
         TypeInner::Struct { members, span } => match members.last() {
             Some(last) => match &module.types[last.ty].inner {
-                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (words(last.offset), Some(words(*stride))),
-                _ => (words(*span), None),
+                TypeInner::Array { size: ArraySize::Dynamic, stride, .. } => (last.offset, Some(*stride)),
+                _ => (*span, None),
             },
-            None => (words(*span), None),
+            None => (*span, None),
         },
-        _ => (words(layouter[ty].size), None),
+        _ => (layouter[ty].size, None),
     }
 }
 
-/// The element path of word `word` of a value of type `ty`, appended to
-/// `prefix`: `tile[3]`, `buf.items[17].pos.y`.
-pub fn element_path(module: &Module, ty: Handle<Type>, word: u64, prefix: &str) -> String {
+/// Bytes per tracked word of a variable of type `ty`: the narrowest scalar
+/// it holds, at most 4.
+pub fn tracking_unit(module: &Module, ty: Handle<Type>) -> u32 {
+    match &module.types[ty].inner {
+        TypeInner::Scalar(s)
+        | TypeInner::Atomic(s)
+        | TypeInner::Vector { scalar: s, .. }
+        | TypeInner::Matrix { scalar: s, .. } => u32::from(s.width).clamp(1, 4),
+        TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => tracking_unit(module, *base),
+        TypeInner::Struct { members, .. } => members.iter().map(|m| tracking_unit(module, m.ty)).min().unwrap_or(4),
+        _ => 4,
+    }
+}
+
+/// Words (of `unit` bytes) of the fixed part of `ty`, and per element of a
+/// trailing runtime-sized array.
+pub fn word_layout(module: &Module, layouter: &Layouter, ty: Handle<Type>, unit: u32) -> (u32, Option<u32>) {
+    let (fixed, stride) = byte_layout(module, layouter, ty);
+    (fixed.div_ceil(unit), stride.map(|s| s.div_ceil(unit)))
+}
+
+/// The element path of the byte at offset `byte` of a value of type `ty`,
+/// appended to `prefix`: `tile[3]`, `buf.items[17].pos.y`.
+pub fn element_path(module: &Module, ty: Handle<Type>, byte: u64, prefix: &str) -> String {
     let mut path = prefix.to_string();
-    let mut byte = word * 4;
+    let mut byte = byte;
     let mut ty = ty;
     loop {
         match &module.types[ty].inner {

@@ -191,3 +191,25 @@ fn main() { d[2] = used(); }");
     let functions: Vec<&str> = i.sites.sites.iter().map(|s| s.function.as_str()).collect();
     assert_eq!(functions, ["used", "main"]);
 }
+
+#[test]
+fn bools_and_f16_are_tracked_in_their_own_units() {
+    let i = run("
+enable f16;
+struct Pair { a: bool, b: bool, n: u32 }
+var<workgroup> flags: array<bool, 64>;
+var<workgroup> pairs: array<Pair, 8>;
+@group(0) @binding(0) var<storage, read_write> h: array<f16>;
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) l: u32) {
+    flags[l] = true;
+    pairs[l].b = false;
+    h[l] = h[l + 1u];
+}");
+    let unit =
+        |name: &str| i.vars.iter().find(|v| v.name == name).map(|v| (v.unit, v.fixed_words, v.runtime_stride_words));
+    // naga gives a bool one byte: tracked by the byte, so neighbours stay apart.
+    assert_eq!(unit("flags"), Some((1, 64, None)));
+    assert_eq!(unit("pairs").map(|u| u.0), Some(1));
+    assert_eq!(unit("h"), Some((2, 0, Some(1))));
+}

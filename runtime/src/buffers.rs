@@ -96,9 +96,9 @@ pub fn plan_buffers(
             }
         };
         let name = vars::global_name(module, handle);
-        let (fixed_words, stride_words) = vars::word_layout(module, &layouter, g.ty);
+        let (fixed_bytes, stride_bytes) = vars::byte_layout(module, &layouter, g.ty);
         let requested = spec.buffers.iter().rev().find(|(n, _)| *n == name).map(|&(_, l)| l);
-        let runtime_len = match (stride_words, requested) {
+        let runtime_len = match (stride_bytes, requested) {
             (Some(_), Some(len)) => Some(len),
             (Some(_), None) => Some(default_runtime_len(invocations)),
             (None, Some(_)) => {
@@ -108,11 +108,10 @@ pub fn plan_buffers(
             }
             (None, None) => None,
         };
-        let mut size =
-            u64::from(fixed_words) * 4 + stride_words.map_or(0, |s| u64::from(s) * 4 * runtime_len.unwrap_or(0));
-        if kind == BindingKind::Uniform {
-            size = size.next_multiple_of(16);
-        }
+        let mut size = u64::from(fixed_bytes) + stride_bytes.map_or(0, |s| u64::from(s) * runtime_len.unwrap_or(0));
+        // WebGPU binds buffers in multiples of 4 bytes (16 for uniforms): an
+        // odd number of `f16` elements gets one more, zero-filled.
+        size = size.next_multiple_of(if kind == BindingKind::Uniform { 16 } else { 4 });
         let size = size.max(4);
         let size_usize = usize::try_from(size)
             .map_err(|_| Error::Spec(format!("buffer `{name}` would be {size} bytes, too large for this machine")))?;
@@ -295,6 +294,8 @@ fn write_scalar(out: &mut [u8], at: usize, scalar: Scalar, value: Value) {
     let width = usize::from(scalar.width);
     let Some(slot) = out.get_mut(at..at + width) else { return };
     let bytes: Vec<u8> = match (scalar.kind, scalar.width, value) {
+        (ScalarKind::Float, 2, Value::Int(i)) => half::f16::from_f64(i as f64).to_le_bytes().to_vec(),
+        (ScalarKind::Float, 2, Value::Float(f)) => half::f16::from_f64(f).to_le_bytes().to_vec(),
         (ScalarKind::Float, 4, Value::Int(i)) => (i as f32).to_le_bytes().to_vec(),
         (ScalarKind::Float, 4, Value::Float(f)) => (f as f32).to_le_bytes().to_vec(),
         (ScalarKind::Float, 8, Value::Int(i)) => (i as f64).to_le_bytes().to_vec(),

@@ -216,7 +216,7 @@ impl Plan {
                     space: v.space,
                     group: v.binding.map(|b| b.0),
                     binding: v.binding.map(|b| b.1),
-                    bytes: v.words(len) * 4,
+                    bytes: v.words(len) * u64::from(v.unit),
                     declaration: v.declaration.clone(),
                 }
             })
