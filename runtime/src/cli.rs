@@ -21,7 +21,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check a shader: run it instrumented and report every race observed.
+    /// Check a shader: run it instrumented and report the races observed.
     ///
     /// Exit status: 0 no race observed, 1 races found, 2 could not check.
     /// Flags may also be written in the shader as `// wgrace: FLAGS` lines;

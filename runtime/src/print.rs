@@ -130,11 +130,12 @@ pub fn summary(report: &Report) -> String {
             if n == 1 { "" } else { "s" }
         ),
     };
+    let workgroups = report.dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
     let what = format!(
-        "entry point `{}`, {} invocations in {} workgroups, {sites}, on {} ({})",
+        "entry point `{}`, {} invocations in {workgroups} workgroup{}, {sites}, on {} ({})",
         report.shader.entry_point,
         c.invocations,
-        report.dispatch.iter().map(|&d| u64::from(d)).product::<u64>(),
+        if workgroups == 1 { "" } else { "s" },
         report.adapter.name,
         report.adapter.backend
     );

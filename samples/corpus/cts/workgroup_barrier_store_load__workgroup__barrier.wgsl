@@ -1,0 +1,49 @@
+// original: cts: webgpu:shader,execution,memory_model,barrier:workgroup_barrier_store_load:accessValueType="u32";memType="non_atomic_workgroup";accessPair="wr";normalBarrier=true (pass: no weak behaviour)
+// wgsl: access pattern only: the CTS stress harness (shuffled workgroup ids, spin
+// wgsl: barrier, memory stress, result shader) is left out; 2 workgroups of 256.
+// Workgroup memory, access pair wr: one invocation stores its own location, another loads it.
+// A workgroupBarrier() between the two accesses orders them: race-free.
+// wgrace: --dispatch 2 --buffer results=512 --fill results=zero
+// wgrace: --set stress_params.permute_first=109 --set stress_params.mem_stride=4
+// expect: no-race
+
+const WG_X: u32 = 256u;
+
+struct StressParams {
+    permute_first: u32,
+    mem_stride: u32,
+}
+
+struct ReadResult {
+    r0: atomic<u32>,
+    r1: atomic<u32>,
+}
+
+@group(0) @binding(1) var<storage, read_write> results: array<ReadResult>;
+@group(0) @binding(2) var<uniform> stress_params: StressParams;
+
+// 256 invocations x 2 locations x a stride of 4 words.
+var<workgroup> wg_test_locations: array<u32, 2048>;
+
+// The invocation whose location this one touches second (a permutation of the
+// workgroup, as in the CTS: multiply by a factor coprime to the size).
+fn partner_of(id: u32) -> u32 {
+    return (id * stress_params.permute_first) % WG_X;
+}
+
+// Test locations are mem_stride * 2 words apart.
+fn location(id: u32) -> u32 {
+    return id * stress_params.mem_stride * 2u;
+}
+
+@compute @workgroup_size(WG_X)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    let first_id = lid;
+    let second_id = partner_of(lid);
+    let x_0 = location(first_id);
+    let x_1 = location(second_id);
+    wg_test_locations[x_0] = 1u;
+    workgroupBarrier();
+    let r0 = wg_test_locations[x_1];
+    atomicStore(&results[wid.x * WG_X + second_id].r0, r0);
+}

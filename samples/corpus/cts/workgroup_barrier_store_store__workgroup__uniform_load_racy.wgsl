@@ -1,0 +1,50 @@
+// original: cts: webgpu:shader,execution,memory_model,barrier:workgroup_barrier_store_store:accessValueType="u32";memType="non_atomic_workgroup";accessPair="ww";normalBarrier=false (pass: no weak behaviour)
+// wgsl: racy twin, not a CTS case: the workgroupUniformLoad() of the placeholder is
+// wgsl: replaced by a plain load of it, which orders nothing.
+// wgsl: access pattern only: the CTS stress harness (shuffled workgroup ids, spin
+// wgsl: barrier, memory stress, result shader) is left out; 2 workgroups of 256.
+// Workgroup memory, access pair ww: one invocation stores its own location, another stores it again.
+// Only a plain load of the placeholder between them, which orders nothing.
+// wgrace: --dispatch 2 --buffer test_locations=4096 --fill test_locations=zero
+// wgrace: --set stress_params.permute_first=109 --set stress_params.mem_stride=4
+// expect: race
+// race: intra-workgroup 44 46
+
+const WG_X: u32 = 256u;
+
+struct StressParams {
+    permute_first: u32,
+    mem_stride: u32,
+}
+
+@group(0) @binding(0) var<storage, read_write> test_locations: array<u32>;
+@group(0) @binding(2) var<uniform> stress_params: StressParams;
+
+// 256 invocations x 2 locations x a stride of 4 words.
+var<workgroup> wg_test_locations: array<u32, 2048>;
+var<workgroup> placeholder_wg_var: u32;
+
+// The invocation whose location this one touches second (a permutation of the
+// workgroup, as in the CTS: multiply by a factor coprime to the size).
+fn partner_of(id: u32) -> u32 {
+    return (id * stress_params.permute_first) % WG_X;
+}
+
+// Test locations are mem_stride * 2 words apart.
+fn location(id: u32) -> u32 {
+    return id * stress_params.mem_stride * 2u;
+}
+
+@compute @workgroup_size(WG_X)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    let first_id = lid;
+    let second_id = partner_of(lid);
+    let x_0 = location(first_id);
+    let x_1 = location(second_id);
+    wg_test_locations[x_0] = 1u;
+    _ = placeholder_wg_var;
+    wg_test_locations[x_1] = 2u;
+    // Copy out the final value of the second location (ordered by this barrier).
+    _ = workgroupUniformLoad(&placeholder_wg_var);
+    test_locations[wid.x * WG_X * stress_params.mem_stride * 2u + x_1] = wg_test_locations[x_1];
+}

@@ -1,0 +1,18 @@
+// original: tint: src/tint/interp/tests/data_race_detector_tests.cc DataRaceDetectorTest.Storage_IntraGroup_WrongBarrier (race reported)
+// One workgroup: all invocations load a storage word, then invocation 0 stores
+// it after a workgroupBarrier(), which does not order storage memory.
+// wgrace: --dispatch 1 --buffer out=4
+// expect: race
+// race: barrier-kind 13 16
+
+@group(0) @binding(0) var<storage, read_write> cell: u32;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    out[lid] = cell;
+    workgroupBarrier();
+    if lid == 0u {
+        cell = 31u;
+    }
+}
