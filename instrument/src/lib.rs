@@ -47,7 +47,7 @@ pub mod source;
 pub mod vars;
 
 pub use pass::{InstrumentOptions, Instrumented, RUNTIME_CAPABILITIES, instrument};
-pub use sites::{AccessKind, Location, Site, SiteTable};
+pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};
 
@@ -108,6 +108,19 @@ pub enum InstrumentError {
     TooManySites {
         /// How many sites it has.
         sites: usize,
+    },
+    /// The shader's workgroup memory leaves no room for the runtime's.
+    #[error(
+        "the shader uses {used} bytes of workgroup memory; checking it needs {needed} more, beyond the adapter's \
+         limit of {limit}"
+    )]
+    WorkgroupMemory {
+        /// Bytes the shader uses (rounded as WebGPU counts them).
+        used: u32,
+        /// Bytes the runtime needs besides the shadow.
+        needed: u32,
+        /// The adapter's `max_compute_workgroup_storage_size`.
+        limit: u32,
     },
     /// A bug in wgrace: please report it with the shader.
     #[error("internal error in wgrace's instrumentation (please report it with the shader): {message}")]

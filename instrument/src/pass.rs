@@ -9,8 +9,9 @@
 //!   `wgrace_wg_access` or `wgrace_storage_access` with the word offset of the
 //!   access, its size in words, whether every index was in bounds, its site id
 //!   and whether it writes;
-//! - every control barrier and `workgroupUniformLoad` is followed by a call to
-//!   `wgrace_barrier`;
+//! - every workgroup control barrier and `workgroupUniformLoad` is followed
+//!   by a call to `wgrace_barrier` with what it orders and its id in the
+//!   barrier table;
 //! - the entry point is wrapped ([`crate::entry`]) so that the runtime learns
 //!   the invocation's identity and the dispatch can run in chunks.
 //!
@@ -29,7 +30,7 @@ use naga::{
 };
 
 use crate::link::link_runtime;
-use crate::sites::{AccessKind, Site, SiteTable};
+use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
 use crate::{InstrumentError, entry};
@@ -45,6 +46,8 @@ pub struct Instrumented {
     pub capabilities: Capabilities,
     /// Every access site.
     pub sites: SiteTable,
+    /// Every workgroup control barrier (and `workgroupUniformLoad`), by id.
+    pub barriers: Vec<BarrierSite>,
     /// The tracked variables; `vars[i].id == i`.
     pub vars: Vec<TrackedVar>,
     /// The constants the runtime was specialised with.
@@ -152,19 +155,26 @@ pub fn instrument(
 
     // First walk: plan every access of every function the entry point reaches.
     let reachable = reachable_functions(module, &ep.function);
-    let mut planner =
-        Planner { shader, module, layouter: &layouter, var_ids: &var_ids, tracked: &tracked, sites: Vec::new() };
-    let mut plans: HashMap<Option<usize>, VecDeque<Option<Plan>>> = HashMap::new();
+    let mut planner = Planner {
+        shader,
+        module,
+        layouter: &layouter,
+        var_ids: &var_ids,
+        tracked: &tracked,
+        sites: Vec::new(),
+        barriers: Vec::new(),
+    };
+    let mut plans: HashMap<Option<usize>, FunctionPlans> = HashMap::new();
     for &f in &reachable {
         let function = &module.functions[f];
-        let mut queue = VecDeque::new();
+        let mut queue = FunctionPlans::default();
         planner.plan_block(function, &info[f], &function.body, &mut queue)?;
         plans.insert(Some(f.index()), queue);
     }
-    let mut queue = VecDeque::new();
+    let mut queue = FunctionPlans::default();
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
-    let sites = planner.sites;
+    let (sites, barriers) = (planner.sites, planner.barriers);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
     }
@@ -182,9 +192,18 @@ pub fn instrument(
         workgroup_invocations: invocations,
         workgroup_words: slot_words,
         vars: tracked.len() as u32,
-        workgroup_shadow_resident: user_workgroup_bytes + (slot_words * 8).next_multiple_of(16)
+        workgroup_shadow_resident: user_workgroup_bytes
+            + wgrace_shaders::RUNTIME_WORKGROUP_BYTES
+            + (slot_words * 8).next_multiple_of(16)
             <= options.workgroup_memory_limit,
     };
+    if user_workgroup_bytes + wgrace_shaders::RUNTIME_WORKGROUP_BYTES > options.workgroup_memory_limit {
+        return Err(InstrumentError::WorkgroupMemory {
+            used: user_workgroup_bytes,
+            needed: wgrace_shaders::RUNTIME_WORKGROUP_BYTES,
+            limit: options.workgroup_memory_limit,
+        });
+    }
     let runtime = runtime_module(&prelude)?;
     let runtime_group =
         module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1)).max().unwrap_or(0);
@@ -226,6 +245,7 @@ pub fn instrument(
         info,
         capabilities: RUNTIME_CAPABILITIES,
         sites: SiteTable { sites },
+        barriers,
         vars: tracked,
         prelude,
         runtime_group,
@@ -303,6 +323,15 @@ enum Bound {
     Runtime(Handle<Expression>),
 }
 
+/// What the second walk inserts in one function, in traversal order: a
+/// plan per load and store (`None` for an access that is not checked) and
+/// an id per barrier.
+#[derive(Debug, Default)]
+struct FunctionPlans {
+    accesses: VecDeque<Option<Plan>>,
+    barriers: VecDeque<u32>,
+}
+
 /// What to call for one access.
 #[derive(Debug, Clone)]
 struct Plan {
@@ -330,6 +359,7 @@ struct Planner<'a> {
     var_ids: &'a HashMap<Handle<naga::GlobalVariable>, usize>,
     tracked: &'a [TrackedVar],
     sites: Vec<Site>,
+    barriers: Vec<BarrierSite>,
 }
 
 /// The type reached while walking down an access chain.
@@ -346,7 +376,7 @@ impl Planner<'_> {
         f: &Function,
         info: &FunctionInfo,
         block: &Block,
-        out: &mut VecDeque<Option<Plan>>,
+        out: &mut FunctionPlans,
     ) -> Result<(), InstrumentError> {
         for (stmt, span) in block.span_iter() {
             match stmt {
@@ -355,7 +385,7 @@ impl Planner<'_> {
                         match &f.expressions[h] {
                             Expression::Load { pointer } => {
                                 let span = f.expressions.get_span(h);
-                                out.push_back(self.plan_access(f, info, *pointer, false, span)?);
+                                out.accesses.push_back(self.plan_access(f, info, *pointer, false, span)?);
                             }
                             Expression::CooperativeLoad { data, .. } => {
                                 self.reject_cooperative(f, data.pointer, f.expressions.get_span(h))?;
@@ -364,12 +394,20 @@ impl Planner<'_> {
                         }
                     }
                 }
-                Statement::Store { pointer, .. } => out.push_back(self.plan_access(f, info, *pointer, true, *span)?),
+                Statement::Store { pointer, .. } => {
+                    out.accesses.push_back(self.plan_access(f, info, *pointer, true, *span)?);
+                }
                 Statement::Atomic { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::Atomic, *span)?;
                 }
                 Statement::WorkGroupUniformLoad { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::UniformLoad, *span)?;
+                    out.barriers.push_back(self.add_barrier(f, BarrierKind::UniformLoad, *span));
+                }
+                Statement::ControlBarrier(flags) => {
+                    if let Some(kind) = BarrierKind::of_control_barrier(*flags) {
+                        out.barriers.push_back(self.add_barrier(f, kind, *span));
+                    }
                 }
                 Statement::CooperativeStore { target, .. } => self.reject_cooperative(f, *target, *span)?,
                 Statement::Block(b) => self.plan_block(f, info, b, out)?,
@@ -390,7 +428,6 @@ impl Planner<'_> {
                 | Statement::Continue
                 | Statement::Return { .. }
                 | Statement::Kill
-                | Statement::ControlBarrier(_)
                 | Statement::MemoryBarrier(_)
                 | Statement::ImageStore { .. }
                 | Statement::ImageAtomic { .. }
@@ -421,6 +458,19 @@ impl Planner<'_> {
             function: self.function_name(f),
             location: self.shader.locate(span),
             checked,
+        });
+        id
+    }
+
+    /// Registers a barrier statement; its id is 1-based (0 means "no
+    /// barrier" in the divergence check).
+    fn add_barrier(&mut self, f: &Function, kind: BarrierKind, span: Span) -> u32 {
+        let id = self.barriers.len() as u32 + 1;
+        self.barriers.push(BarrierSite {
+            id,
+            kind,
+            function: self.function_name(f),
+            location: self.shader.locate(span),
         });
         id
     }
@@ -706,13 +756,13 @@ impl<'a> Builder<'a> {
 
 fn rewrite_function(
     f: &mut Function,
-    mut plans: VecDeque<Option<Plan>>,
+    mut plans: FunctionPlans,
     hooks: &Hooks,
     tracked: &[TrackedVar],
 ) -> Result<(), InstrumentError> {
     let body = std::mem::take(&mut f.body);
     f.body = rewrite_block(f, body, &mut plans, hooks, tracked);
-    if !plans.is_empty() {
+    if !plans.accesses.is_empty() || !plans.barriers.is_empty() {
         return Err(InstrumentError::Internal { message: "the two walks of the pass disagree".into() });
     }
     Ok(())
@@ -721,7 +771,7 @@ fn rewrite_function(
 fn rewrite_block(
     f: &mut Function,
     block: Block,
-    plans: &mut VecDeque<Option<Plan>>,
+    plans: &mut FunctionPlans,
     hooks: &Hooks,
     tracked: &[TrackedVar],
 ) -> Block {
@@ -733,7 +783,7 @@ fn rewrite_block(
                     range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
                 out.push(Statement::Emit(range), span);
                 for load in loads {
-                    if let Some(plan) = plans.pop_front().flatten() {
+                    if let Some(plan) = plans.accesses.pop_front().flatten() {
                         let load_span = f.expressions.get_span(load);
                         for s in hook_call(f, &plan, hooks, tracked, load_span) {
                             out.push(s.0, s.1);
@@ -742,7 +792,7 @@ fn rewrite_block(
                 }
             }
             Statement::Store { pointer, value } => {
-                if let Some(plan) = plans.pop_front().flatten() {
+                if let Some(plan) = plans.accesses.pop_front().flatten() {
                     for s in hook_call(f, &plan, hooks, tracked, span) {
                         out.push(s.0, s.1);
                     }
@@ -751,30 +801,23 @@ fn rewrite_block(
             }
             Statement::ControlBarrier(flags) => {
                 out.push(Statement::ControlBarrier(flags), span);
-                let mut kind = 0;
-                if flags.contains(naga::Barrier::WORK_GROUP) {
-                    kind |= 1;
-                }
-                if flags.contains(naga::Barrier::STORAGE) {
-                    kind |= 2;
-                }
-                if flags.intersects(naga::Barrier::WORK_GROUP | naga::Barrier::STORAGE) {
-                    let mut b = Builder::new(&mut f.expressions, span);
-                    let k = b.u32(kind);
-                    b.call(hooks.barrier, vec![k]);
-                    for s in b.finish() {
-                        out.push(s.0, s.1);
+                if BarrierKind::of_control_barrier(flags).is_some() {
+                    // What it orders: 1 workgroup memory, 2 storage memory.
+                    let mut orders = 0;
+                    if flags.contains(naga::Barrier::WORK_GROUP) {
+                        orders |= 1;
                     }
+                    if flags.contains(naga::Barrier::STORAGE) {
+                        orders |= 2;
+                    }
+                    let id = plans.barriers.pop_front().unwrap_or(0);
+                    barrier_call(f, hooks, orders, id, span, &mut out);
                 }
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 out.push(Statement::WorkGroupUniformLoad { pointer, result }, span);
-                let mut b = Builder::new(&mut f.expressions, span);
-                let k = b.u32(1);
-                b.call(hooks.barrier, vec![k]);
-                for s in b.finish() {
-                    out.push(s.0, s.1);
-                }
+                let id = plans.barriers.pop_front().unwrap_or(0);
+                barrier_call(f, hooks, 1, id, span, &mut out);
             }
             Statement::Block(b) => {
                 let b = rewrite_block(f, b, plans, hooks, tracked);
@@ -818,6 +861,18 @@ fn rewrite_block(
         }
     }
     out
+}
+
+/// Appends the call telling the runtime that barrier `id`, ordering
+/// `orders`, was executed.
+fn barrier_call(f: &mut Function, hooks: &Hooks, orders: u32, id: u32, span: Span, out: &mut Block) {
+    let mut b = Builder::new(&mut f.expressions, span);
+    let orders = b.u32(orders);
+    let id = b.u32(id);
+    b.call(hooks.barrier, vec![orders, id]);
+    for s in b.finish() {
+        out.push(s.0, s.1);
+    }
 }
 
 /// The statements computing an access's word offset and bounds check, and

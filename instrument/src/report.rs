@@ -15,12 +15,20 @@
 //!   `group`, `binding`, `byte_offset`, `element`}, `first`/`second`
 //!   {`access`, `line`, `column`, `snippet`, `invocation` {`workgroup_id`,
 //!   `local_invocation_id`}}, `occurrences`, `explanation`, `hint`;
+//! - `findings[]`: what the other checks found, each with `check`
+//!   (`barrier-divergence`), `workgroup_id`, `first`/`second` (the two
+//!   invocations that disagree: `local_invocation_id`, `barriers` executed,
+//!   `last_barrier` {`kind`, `line`, `column`, `snippet`} or null),
+//!   `occurrences`, `explanation`, `hint`;
 //! - `complete`: `false` when something was not checked or not recorded,
 //!   with the reasons in `incomplete`.
+//!
+//! Fields added after version 1 (`findings`, `barriers`) read as empty when
+//! absent.
 
 use serde::{Deserialize, Serialize};
 
-use crate::sites::{AccessKind, Location, SiteTable};
+use crate::sites::{AccessKind, BarrierKind, BarrierSite, Location, SiteTable};
 use crate::source::Language;
 use crate::vars::Space;
 
@@ -37,6 +45,10 @@ pub struct Report {
     /// The races, deduplicated by (class, variable, unordered site pair),
     /// sorted by source position.
     pub races: Vec<Race>,
+    /// Findings of the other checks (barrier divergence), which are errors
+    /// too: a run with findings exits with status 1.
+    #[serde(default)]
+    pub findings: Vec<Finding>,
     /// Whether every access was checked and every race recorded.
     pub complete: bool,
     /// Why the report is incomplete (empty when `complete`).
@@ -53,6 +65,9 @@ pub struct Report {
     pub checked: Checked,
     /// Every access site, by id.
     pub sites: SiteTable,
+    /// Every barrier, by id (ids start at 1).
+    #[serde(default)]
+    pub barriers: Vec<BarrierSite>,
     /// Counters from the run.
     pub stats: Stats,
 }
@@ -140,6 +155,10 @@ pub struct Stats {
     pub dropped_detections: u64,
     /// Detections whose earlier access was not recorded.
     pub detections_without_witness: u64,
+    /// Invocations that executed other barriers than the first of their
+    /// workgroup to finish (the barrier-divergence check).
+    #[serde(default)]
+    pub divergent_invocations: u64,
     /// Accesses out of bounds of their variable, which were not checked.
     pub out_of_bounds_accesses: u64,
     /// Workgroups that executed more storage barriers than the shadow state
@@ -293,6 +312,89 @@ impl RaceKind {
         match self {
             RaceKind::WriteWrite => "write-write",
             RaceKind::ReadWrite => "read-write",
+        }
+    }
+}
+
+/// What a check other than the race check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FindingKind {
+    /// Invocations of one workgroup executed different sequences of
+    /// workgroup barriers.
+    BarrierDivergence,
+}
+
+impl FindingKind {
+    /// Kebab-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::BarrierDivergence => "barrier-divergence",
+        }
+    }
+}
+
+/// A finding of a check other than the race check.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Which check found it.
+    pub check: FindingKind,
+    /// The workgroup (an example, when `occurrences` counts several).
+    pub workgroup_id: [u32; 3],
+    /// The invocation the other one is compared with: the first of its
+    /// workgroup to finish.
+    pub first: BarrierPath,
+    /// An invocation that executed other barriers.
+    pub second: BarrierPath,
+    /// Invocations that disagreed with the first of their workgroup, over
+    /// every workgroup, for this pair of last barriers.
+    pub occurrences: u64,
+    /// What it means, in one line.
+    pub explanation: String,
+    /// How to fix it, in one line.
+    pub hint: String,
+}
+
+/// The barriers one invocation executed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BarrierPath {
+    /// Its `local_invocation_id`.
+    pub local_invocation_id: [u32; 3],
+    /// How many barriers it executed (counted up to 4095).
+    pub barriers: u32,
+    /// The last one, or `None` if it executed none.
+    pub last_barrier: Option<BarrierAt>,
+}
+
+/// A barrier statement, where it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BarrierAt {
+    /// Its id in the report's barrier table.
+    pub id: u32,
+    /// What kind of barrier.
+    pub kind: BarrierKind,
+    /// Where it is.
+    #[serde(flatten)]
+    pub location: Location,
+}
+
+impl FindingKind {
+    /// One-line explanation.
+    pub fn explanation(self) -> String {
+        match self {
+            FindingKind::BarrierDivergence => "WGSL requires every invocation of a workgroup to execute the same \
+                barriers (a barrier only in uniform control flow); naga accepts this shader, but GPUs may hang on it \
+                or synchronise the wrong invocations"
+                .into(),
+        }
+    }
+
+    /// One-line fix hint.
+    pub fn hint(self) -> String {
+        match self {
+            FindingKind::BarrierDivergence => "move the barrier out of the non-uniform branch or loop (let every \
+                invocation reach it), or make the condition uniform, e.g. with workgroupUniformLoad()"
+                .into(),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! A *site* is one load, store, atomic or `workgroupUniformLoad` of tracked
 //! memory in the shader's source. Race records name sites by id; the table
 //! turns an id back into a source location, the variable and the access kind.
+//! Barriers get ids of their own ([`BarrierSite`]), which the
+//! barrier-divergence check reports.
 
 use serde::{Deserialize, Serialize};
 
@@ -103,4 +105,60 @@ impl SiteTable {
     pub fn checked(&self) -> usize {
         self.sites.iter().filter(|s| s.checked).count()
     }
+}
+
+/// A workgroup control barrier of the shader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BarrierKind {
+    /// `workgroupBarrier()`.
+    Workgroup,
+    /// `storageBarrier()`.
+    Storage,
+    /// A barrier ordering both memories (SPIR-V `OpControlBarrier`).
+    WorkgroupAndStorage,
+    /// `textureBarrier()`: a control barrier that orders neither memory.
+    Texture,
+    /// `workgroupUniformLoad()`, which acts as a barrier.
+    UniformLoad,
+}
+
+impl BarrierKind {
+    /// The kind of a naga control barrier with `flags`, or `None` for one
+    /// that does not synchronise the workgroup (`subgroupBarrier()`).
+    pub fn of_control_barrier(flags: naga::Barrier) -> Option<BarrierKind> {
+        let workgroup = flags.contains(naga::Barrier::WORK_GROUP);
+        let storage = flags.contains(naga::Barrier::STORAGE);
+        match (workgroup, storage) {
+            (true, true) => Some(BarrierKind::WorkgroupAndStorage),
+            (true, false) => Some(BarrierKind::Workgroup),
+            (false, true) => Some(BarrierKind::Storage),
+            (false, false) if flags.contains(naga::Barrier::TEXTURE) => Some(BarrierKind::Texture),
+            (false, false) => None,
+        }
+    }
+
+    /// How the shader spells it, e.g. `workgroupBarrier()`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BarrierKind::Workgroup => "workgroupBarrier()",
+            BarrierKind::Storage => "storageBarrier()",
+            BarrierKind::WorkgroupAndStorage => "a barrier of workgroup and storage memory",
+            BarrierKind::Texture => "textureBarrier()",
+            BarrierKind::UniformLoad => "workgroupUniformLoad()",
+        }
+    }
+}
+
+/// One barrier statement. Ids start at 1 (0 stands for "no barrier").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BarrierSite {
+    /// Its id.
+    pub id: u32,
+    /// What kind of barrier it is.
+    pub kind: BarrierKind,
+    /// Function containing it.
+    pub function: String,
+    /// Where it is.
+    pub location: Location,
 }

@@ -4,7 +4,7 @@
 //! and the tests check which sites were found.
 
 use naga::valid::Capabilities;
-use wgrace_instrument::{AccessKind, InstrumentOptions, Instrumented, Shader, instrument, prepare};
+use wgrace_instrument::{AccessKind, BarrierKind, InstrumentOptions, Instrumented, Shader, instrument, prepare};
 
 fn run(source: &str) -> Instrumented {
     run_with(source, &[])
@@ -212,4 +212,54 @@ fn main(@builtin(local_invocation_index) l: u32) {
     assert_eq!(unit("flags"), Some((1, 64, None)));
     assert_eq!(unit("pairs").map(|u| u.0), Some(1));
     assert_eq!(unit("h"), Some((2, 0, Some(1))));
+}
+
+#[test]
+fn every_workgroup_barrier_gets_an_id_in_source_order() {
+    let i = run("
+var<workgroup> w: array<u32, 16>;
+fn helper() {
+    storageBarrier();
+}
+@compute @workgroup_size(16)
+fn main(@builtin(local_invocation_index) l: u32) {
+    w[l] = l;
+    workgroupBarrier();
+    let v = workgroupUniformLoad(&w[0]);
+    if v > 3u {
+        helper();
+    }
+    subgroupBarrier();
+    workgroupBarrier();
+}");
+    let barriers: Vec<(u32, BarrierKind, String, u32)> =
+        i.barriers.iter().map(|b| (b.id, b.kind, b.function.clone(), b.location.line.unwrap_or(0))).collect();
+    // Functions are walked callees first; subgroupBarrier() does not
+    // synchronise the workgroup and gets no id.
+    assert_eq!(
+        barriers,
+        vec![
+            (1, BarrierKind::Storage, "helper".into(), 4),
+            (2, BarrierKind::Workgroup, "main".into(), 9),
+            (3, BarrierKind::UniformLoad, "main".into(), 10),
+            (4, BarrierKind::Workgroup, "main".into(), 15),
+        ]
+    );
+}
+
+#[test]
+fn a_shader_filling_workgroup_memory_is_refused_with_the_numbers() {
+    let source = "
+var<workgroup> w: array<u32, 16>;
+@compute @workgroup_size(16)
+fn main(@builtin(local_invocation_index) l: u32) { w[l] = l; }";
+    let shader = Shader::from_wgsl("t.wgsl", source).unwrap_or_else(|e| panic!("{e}"));
+    let prepared = prepare(&shader, None, &[], Capabilities::all()).unwrap_or_else(|e| panic!("{e}"));
+    let options = InstrumentOptions { workgroup_memory_limit: 64, ..InstrumentOptions::default() };
+    let e = instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, &options)
+        .expect_err("64 bytes leave no room for the runtime");
+    assert_eq!(
+        e.to_string(),
+        "the shader uses 64 bytes of workgroup memory; checking it needs 16 more, beyond the adapter's limit of 64"
+    );
 }

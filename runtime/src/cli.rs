@@ -23,7 +23,7 @@ struct Cli {
 enum Command {
     /// Check a shader: run it instrumented and report the races observed.
     ///
-    /// Exit status: 0 no race observed, 1 races found, 2 could not check.
+    /// Exit status: 0 no race observed, 1 races (or barrier divergence) found, 2 could not check.
     /// Flags may also be written in the shader as `// wgrace: FLAGS` lines;
     /// the command line wins.
     Run {
@@ -149,9 +149,10 @@ fn run(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
         Format::Text => print::text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
     };
     write_output(&args, &rendered)?;
-    Ok(match report.verdict {
-        Verdict::Race => ExitCode::from(1),
-        Verdict::NoRace => ExitCode::SUCCESS,
+    // Findings of the other checks are errors too.
+    Ok(match (report.verdict, report.findings.is_empty()) {
+        (Verdict::NoRace, true) => ExitCode::SUCCESS,
+        _ => ExitCode::from(1),
     })
 }
 

@@ -7,19 +7,21 @@
 //! - `// expect: race` or `// expect: no-race` (exactly one);
 //! - `// race: CLASS LINE LINE` for every pair of source lines whose accesses
 //!   race, with the class wgrace must give them;
+//! - `// finding: CHECK` for a finding of another check the kernel must get
+//!   (`barrier-divergence`);
 //! - optionally `// xfail: REASON` for a kernel wgrace is known to get wrong,
 //!   and `// original: …` naming the test it was ported from.
 //!
 //! A kernel passes when the verdict matches, every reported race is a listed
 //! (class, line, line), a racy kernel has at least one listed pair reported,
-//! and the report is complete. An `xfail` kernel is expected to fail; one that
+//! the findings are those listed, and the report is complete. An `xfail` kernel is expected to fail; one that
 //! passes is reported so that its marker can be removed.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
-use wgrace_instrument::report::{RaceClass, Report, Verdict};
+use wgrace_instrument::report::{FindingKind, RaceClass, Report, Verdict};
 
 use crate::gpu::Gpu;
 use crate::spec::RunArgs;
@@ -55,6 +57,8 @@ pub struct Expectation {
     pub racy: bool,
     /// Every racing pair of lines.
     pub races: Vec<LinePair>,
+    /// The findings of other checks it must get.
+    pub findings: Vec<FindingKind>,
     /// Why wgrace is expected to get it wrong, if it is.
     pub xfail: Option<String>,
     /// The test it was ported from.
@@ -69,6 +73,7 @@ impl Expectation {
     pub fn parse(text: &str) -> Result<Expectation, String> {
         let mut racy = None;
         let mut races = Vec::new();
+        let mut findings = Vec::new();
         let mut xfail = None;
         let mut original = None;
         for (n, line) in text.lines().enumerate() {
@@ -97,6 +102,11 @@ impl Expectation {
                 };
                 let line = |s: &str| s.parse::<u32>().map_err(|_| at(&format!("`{s}` is not a line number")));
                 races.push(LinePair::new(class, line(a)?, line(b)?));
+            } else if let Some(f) = comment.strip_prefix("finding:") {
+                findings.push(match f.trim() {
+                    "barrier-divergence" => FindingKind::BarrierDivergence,
+                    other => return Err(at(&format!("unknown finding `{other}`"))),
+                });
             } else if let Some(reason) = comment.strip_prefix("xfail:") {
                 xfail = Some(reason.trim().to_string());
             } else if let Some(o) = comment.strip_prefix("original:") {
@@ -112,7 +122,9 @@ impl Expectation {
         }
         races.sort();
         races.dedup();
-        Ok(Expectation { racy, races, xfail, original })
+        findings.sort();
+        findings.dedup();
+        Ok(Expectation { racy, races, findings, xfail, original })
     }
 
     /// Whether a reported pair agrees with the header: it is listed or, when
@@ -163,6 +175,10 @@ pub struct KernelResult {
     pub expected_racy: Option<bool>,
     /// wgrace's verdict, when it could check.
     pub verdict: Option<Verdict>,
+    /// Findings of other checks its header lists.
+    pub expected_findings: Vec<FindingKind>,
+    /// Findings of other checks reported (kinds, each once).
+    pub findings: Vec<FindingKind>,
     /// Listed racing line pairs.
     pub listed: usize,
     /// Distinct line pairs reported.
@@ -185,6 +201,8 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
         status: Status::Pass,
         expected_racy: None,
         verdict: None,
+        expected_findings: Vec::new(),
+        findings: Vec::new(),
         listed: 0,
         reported: 0,
         matched: 0,
@@ -197,6 +215,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
         Err(e) => Err(format!("bad header: {e}")),
         Ok(expected) => {
             result.expected_racy = Some(expected.racy);
+            result.expected_findings = expected.findings.clone();
             result.listed = expected.races.len();
             let report = run(gpu, path).map_err(|e| e.to_string());
             let status = match &report {
@@ -242,9 +261,18 @@ fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> 
     result.reported = pairs.len();
     result.matched = pairs.iter().filter(|p| agrees(p)).count();
     result.recalled = pairs.iter().filter(|(p, both)| *both && expected.races.contains(p)).count();
+    result.findings = report.findings.iter().map(|f| f.check).collect();
+    result.findings.sort();
+    result.findings.dedup();
     let racy = report.verdict == Verdict::Race;
     if racy != expected.racy {
         return Status::Fail(if racy { "false positive".into() } else { "false negative".into() });
+    }
+    if let Some(f) = result.findings.iter().find(|f| !expected.findings.contains(f)) {
+        return Status::Fail(format!("reported {}, which the header does not list", f.as_str()));
+    }
+    if let Some(f) = expected.findings.iter().find(|f| !result.findings.contains(f)) {
+        return Status::Fail(format!("did not report {}", f.as_str()));
     }
     if let Some((p, _)) = pairs.iter().find(|p| !agrees(p)) {
         return Status::Fail(format!("reported `{p}`, which the header does not list"));
@@ -265,11 +293,14 @@ pub struct Score {
     pub suite: String,
     /// Kernels run.
     pub kernels: usize,
-    /// Kernels with the expected verdict (xfail kernels excluded).
+    /// Kernels that passed: the expected verdict and findings, and only
+    /// listed race pairs (xfail kernels excluded).
     pub right: usize,
-    /// Race-free kernels reported racy.
+    /// Race-free kernels reported racy, and kernels with a finding their
+    /// header does not list.
     pub false_positives: usize,
-    /// Racy kernels reported race-free.
+    /// Racy kernels reported race-free, and kernels missing a finding their
+    /// header lists.
     pub false_negatives: usize,
     /// Kernels wgrace could not check.
     pub errors: usize,
@@ -325,11 +356,18 @@ fn score(suite: &str, kernels: &[&KernelResult]) -> Score {
         if k.status.is_failure() {
             s.failures += 1;
         }
-        match (k.expected_racy, k.verdict) {
-            (Some(expected), Some(v)) if expected == (v == Verdict::Race) => s.right += 1,
-            (Some(false), Some(Verdict::Race)) => s.false_positives += 1,
-            (Some(true), Some(Verdict::NoRace)) => s.false_negatives += 1,
-            _ => {}
+        let (Some(expected), Some(verdict)) = (k.expected_racy, k.verdict) else { continue };
+        let racy = verdict == Verdict::Race;
+        let extra = k.findings.iter().any(|f| !k.expected_findings.contains(f));
+        let missing = k.expected_findings.iter().any(|f| !k.findings.contains(f));
+        if (!expected && racy) || extra {
+            s.false_positives += 1;
+        }
+        if (expected && !racy) || missing {
+            s.false_negatives += 1;
+        }
+        if k.status == Status::Pass {
+            s.right += 1;
         }
     }
     s.pair_precision = if reported == 0 { 1.0 } else { matched as f64 / reported as f64 };
@@ -476,6 +514,15 @@ mod tests {
         assert!(Expectation::parse("fn f() {}\n").is_err());
         assert!(Expectation::parse("// expect: no-race\n// race: inter-workgroup 1 2\n").is_err());
         assert!(Expectation::parse("// expect: race\n// race: sideways 1 2\n").unwrap_err().contains("unknown class"));
+    }
+
+    #[test]
+    fn finding_lines_are_read() {
+        let e = Expectation::parse("// expect: no-race\n// finding: barrier-divergence\n").unwrap();
+        assert_eq!(e.findings, vec![FindingKind::BarrierDivergence]);
+        assert!(Expectation::parse("// expect: no-race\n").unwrap().findings.is_empty());
+        let bad = Expectation::parse("// expect: no-race\n// finding: deadlock\n").unwrap_err();
+        assert!(bad.contains("unknown finding `deadlock`"), "{bad}");
     }
 
     #[test]

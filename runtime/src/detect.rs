@@ -1,9 +1,13 @@
 //! Reading the race records back: the log buffer's layout (mirroring
-//! `shaders/wgsl/runtime.wgsl`) and its decoding into the report's races.
+//! `shaders/wgsl/runtime.wgsl`) and its decoding into the report's races and
+//! the barrier-divergence findings (`shaders/wgsl/divergence.wgsl`), which
+//! share the race table.
 
 use naga::Module;
-use wgrace_instrument::report::{Access, Invocation, Memory, Race, RaceClass, RaceKind, Stats};
-use wgrace_instrument::{AccessKind, Instrumented, Location, SiteTable, vars};
+use wgrace_instrument::report::{
+    Access, BarrierAt, BarrierPath, Finding, FindingKind, Invocation, Memory, Race, RaceClass, RaceKind, Stats,
+};
+use wgrace_instrument::{AccessKind, BarrierSite, Instrumented, Location, SiteTable, vars};
 
 /// Offsets in the log buffer, in `u32` words (`WGRACE_LOG_*` in runtime.wgsl).
 mod offsets {
@@ -60,10 +64,15 @@ struct RawAccess {
     write: bool,
 }
 
-/// Counters and races decoded from a log.
+/// Race table class of a barrier divergence (`WGRACE_CLASS_DIVERGENCE`).
+const DIVERGENCE_CLASS: u32 = 3;
+
+/// Counters, races and findings decoded from a log.
 pub struct Decoded {
     /// The races, sorted by source position.
     pub races: Vec<Race>,
+    /// The barrier divergences.
+    pub findings: Vec<Finding>,
     /// The counters.
     pub stats: Stats,
 }
@@ -79,20 +88,26 @@ pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumente
     };
     stats.detections = stats.dropped_detections;
     let mut races = Vec::new();
+    let mut findings = Vec::new();
     let pairs = log.get(offsets::HEADER..).unwrap_or(&[]).chunks_exact(offsets::PAIR_WORDS);
     for (entry, example) in pairs.zip(examples.chunks_exact(offsets::EXAMPLE_WORDS)) {
         let (key, count) = (entry[0], u64::from(entry[1]));
         if key == 0 {
             continue;
         }
-        stats.detections += count;
+        let (lo_site, hi_site) = (((key - 1) >> 15) & 0x7fff, (key - 1) & 0x7fff);
+        let bits = example[3];
         let class = match (key - 1) >> 30 {
             0 => RaceClass::IntraWorkgroup,
             1 => RaceClass::BarrierKind,
-            _ => RaceClass::InterWorkgroup,
+            2 => RaceClass::InterWorkgroup,
+            DIVERGENCE_CLASS.. => {
+                stats.divergent_invocations += count;
+                findings.push(divergence(lo_site, hi_site, example, count, &inst.barriers, dispatch, inst));
+                continue;
+            }
         };
-        let (lo_site, hi_site) = (((key - 1) >> 15) & 0x7fff, (key - 1) & 0x7fff);
-        let bits = example[3];
+        stats.detections += count;
         let lo = RawAccess { site: lo_site, workgroup: example[0], invocation: bits & 0x3ff, write: false };
         let hi = RawAccess { site: hi_site, workgroup: example[1], invocation: (bits >> 10) & 0x3ff, write: false };
         let (first, second) = if bits & (1 << 20) != 0 { (lo, hi) } else { (hi, lo) };
@@ -140,7 +155,45 @@ pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumente
     races.sort_by(|a, b| {
         (order_key(&a.first), order_key(&a.second), a.class).cmp(&(order_key(&b.first), order_key(&b.second), b.class))
     });
-    Decoded { races, stats }
+    findings.sort_by_key(|f: &Finding| (f.workgroup_id, f.second.local_invocation_id));
+    Decoded { races, findings, stats }
+}
+
+/// A barrier divergence from its race table entry: the "sites" are the last
+/// barriers of the two invocations, the "word" their barrier counts (the
+/// first finisher's in the low half).
+fn divergence(
+    lo: u32,
+    hi: u32,
+    example: &[u32],
+    count: u64,
+    barriers: &[BarrierSite],
+    dispatch: [u32; 3],
+    inst: &Instrumented,
+) -> Finding {
+    let bits = example[3];
+    let first_is_lo = bits & (1 << 20) != 0;
+    let (first_last, second_last) = if first_is_lo { (lo, hi) } else { (hi, lo) };
+    let (lo_t, hi_t) = (bits & 0x3ff, (bits >> 10) & 0x3ff);
+    let (first_t, second_t) = if first_is_lo { (lo_t, hi_t) } else { (hi_t, lo_t) };
+    let at = |id: u32| {
+        barriers.iter().find(|b| b.id == id).map(|b| BarrierAt { id, kind: b.kind, location: b.location.clone() })
+    };
+    let path = |t: u32, barriers: u32, last: u32| BarrierPath {
+        local_invocation_id: delinearize(t, inst.workgroup_size),
+        barriers,
+        last_barrier: at(last),
+    };
+    let kind = FindingKind::BarrierDivergence;
+    Finding {
+        check: kind,
+        workgroup_id: delinearize(example[0], dispatch),
+        first: path(first_t, example[2] & 0xffff, first_last),
+        second: path(second_t, example[2] >> 16, second_last),
+        occurrences: count,
+        explanation: kind.explanation(),
+        hint: kind.hint(),
+    }
 }
 
 /// Sorts accesses by source position; unrecorded ones first.

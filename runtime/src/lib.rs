@@ -225,6 +225,7 @@ impl Plan {
             version: report::REPORT_VERSION,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
             races: decoded.races,
+            findings: decoded.findings,
             complete: incomplete.is_empty(),
             incomplete,
             notes,
@@ -245,6 +246,7 @@ impl Plan {
                 invocations: invocations(&self.prepared, self.spec.dispatch),
             },
             sites: inst.sites.clone(),
+            barriers: inst.barriers.clone(),
             stats,
         }
     }

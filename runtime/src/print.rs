@@ -4,7 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use wgrace_instrument::report::{Access, Race, Report, Verdict};
+use wgrace_instrument::report::{Access, BarrierPath, Finding, Race, Report, Verdict};
 
 /// The report as pretty-printed JSON.
 ///
@@ -83,6 +83,16 @@ pub fn text(report: &Report, color: bool) -> String {
             out.push_str(&plain_race(race, &report.shader.path));
         }
     }
+    for finding in &report.findings {
+        let diagnostic = Diagnostic::error()
+            .with_code(finding.check.as_str())
+            .with_message(finding_headline(finding))
+            .with_labels(finding_labels(finding))
+            .with_notes(finding_notes(finding));
+        if source.is_none() || term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic).is_err() {
+            out.push_str(&plain_finding(finding, &report.shader.path));
+        }
+    }
     out.push_str(&String::from_utf8_lossy(buffer.as_slice()));
     for reason in &report.incomplete {
         out.push_str(&format!("warning: incomplete report: {reason}\n"));
@@ -112,6 +122,86 @@ fn plain_race(race: &Race, path: &str) -> String {
     s
 }
 
+fn finding_headline(f: &Finding) -> String {
+    let [x, y, z] = f.workgroup_id;
+    format!("invocations of workgroup ({x},{y},{z}) executed different barriers")
+}
+
+fn local_id(p: &BarrierPath) -> String {
+    let [x, y, z] = p.local_invocation_id;
+    format!("({x},{y},{z})")
+}
+
+/// "invocation (1,0,0) executed 2 barriers, the last at line 9".
+fn barrier_path(p: &BarrierPath) -> String {
+    let who = format!("invocation {}", local_id(p));
+    match (&p.last_barrier, p.barriers) {
+        (None, _) | (_, 0) => format!("{who} executed no barrier"),
+        (Some(last), n) => {
+            let count = if n >= 4095 { "4095 or more barriers".to_string() } else { plural(n, "barrier") };
+            match last.location.line {
+                Some(line) => format!("{who} executed {count}, the last at line {line}"),
+                None => format!("{who} executed {count}, the last `{}`", last.location.snippet.trim()),
+            }
+        }
+    }
+}
+
+fn plural(n: u32, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Labels on the two invocations' last barriers (one label when it is the
+/// same barrier).
+fn finding_labels(f: &Finding) -> Vec<Label<()>> {
+    let span = |p: &BarrierPath| {
+        let (start, end) = p.last_barrier.as_ref()?.location.span?;
+        Some(start as usize..end as usize)
+    };
+    let same = matches!((&f.first.last_barrier, &f.second.last_barrier), (Some(a), Some(b)) if a.id == b.id);
+    let mut labels = Vec::new();
+    if let Some(range) = span(&f.second) {
+        let whose = if same {
+            format!("invocations {} and {}", local_id(&f.second), local_id(&f.first))
+        } else {
+            format!("invocation {}", local_id(&f.second))
+        };
+        labels.push(Label::primary((), range).with_message(format!("the last barrier of {whose}")));
+    }
+    if let Some(range) = span(&f.first).filter(|_| !same) {
+        labels.push(
+            Label::secondary((), range).with_message(format!("the last barrier of invocation {}", local_id(&f.first))),
+        );
+    }
+    labels
+}
+
+fn finding_notes(f: &Finding) -> Vec<String> {
+    let invocations = if f.occurrences == 1 { "invocation" } else { "invocations" };
+    let same_last = f.first.last_barrier.as_ref().map(|b| b.id) == f.second.last_barrier.as_ref().map(|b| b.id);
+    let paths = if f.first.barriers == f.second.barriers && same_last { ", by a different path" } else { "" };
+    vec![
+        format!(
+            "{}; {}{paths}; {} {invocations} of the dispatch differed like this from the first of their workgroup",
+            barrier_path(&f.first),
+            barrier_path(&f.second),
+            f.occurrences
+        ),
+        format!("note: {}", f.explanation),
+        format!("help: {}", f.hint),
+    ]
+}
+
+/// A finding without source text.
+fn plain_finding(f: &Finding, path: &str) -> String {
+    let mut s = format!("error[{}]: {}\n  --> {path}\n", f.check.as_str(), finding_headline(f));
+    for n in finding_notes(f) {
+        s.push_str(&format!("  = {n}\n"));
+    }
+    s.push('\n');
+    s
+}
+
 /// Where `variable` is declared.
 fn declaration_span(report: &Report, variable: &str) -> Option<std::ops::Range<usize>> {
     let v = report.checked.variables.iter().find(|v| v.name == variable)?;
@@ -123,7 +213,7 @@ pub fn summary(report: &Report) -> String {
     let c = &report.checked;
     let unchecked = c.sites - c.checked_sites;
     let sites = match unchecked {
-        0 => format!("{} access sites checked", c.sites),
+        0 => format!("{} checked", plural(c.sites as u32, "access site")),
         n => format!(
             "{} access sites checked, {n} more atomic or uniform-load site{} that cannot race with them",
             c.checked_sites,
@@ -139,11 +229,19 @@ pub fn summary(report: &Report) -> String {
         report.adapter.name,
         report.adapter.backend
     );
-    match report.verdict {
-        Verdict::Race => {
-            let n = report.races.len();
-            format!("wgrace: {n} race{} found ({what})", if n == 1 { "" } else { "s" })
+    let divergences = match report.findings.len() {
+        0 => String::new(),
+        1 => "1 barrier divergence".to_string(),
+        n => format!("{n} barrier divergences"),
+    };
+    match (report.verdict, divergences.is_empty()) {
+        (Verdict::Race, true) => format!("wgrace: {} found ({what})", plural(report.races.len() as u32, "race")),
+        (Verdict::Race, false) => {
+            format!("wgrace: {} and {divergences} found ({what})", plural(report.races.len() as u32, "race"))
         }
-        Verdict::NoRace => format!("wgrace: no race observed for this dispatch and input ({what})"),
+        (Verdict::NoRace, true) => format!("wgrace: no race observed for this dispatch and input ({what})"),
+        (Verdict::NoRace, false) => {
+            format!("wgrace: {divergences} found; no race observed for this dispatch and input ({what})")
+        }
     }
 }

@@ -116,6 +116,49 @@ fn json_report_has_the_documented_fields() {
 }
 
 #[test]
+fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
+    let path = sample("wg_barrier_after_early_return.wgsl");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("error[barrier-divergence]: invocations of workgroup (3,0,0) executed different barriers"));
+    assert!(text.contains("20 │     workgroupBarrier();"), "{text}");
+    assert!(text.contains("executed no barrier"), "{text}");
+    assert!(text.contains("executed 1 barrier, the last at line 20"), "{text}");
+    assert!(text.contains("wgrace: 1 barrier divergence found; no race observed"), "{text}");
+
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    assert_eq!(r["verdict"], "no-race");
+    let findings = r["findings"].as_array().expect("findings");
+    assert_eq!(findings.len(), 1, "{r}");
+    let f = &findings[0];
+    assert_eq!(f["check"], "barrier-divergence");
+    assert_eq!(f["workgroup_id"], serde_json::json!([3, 0, 0]));
+    // Invocations 8..63 of the last workgroup (global ids 200..255) return
+    // before the barrier that 0..7 execute; either kind may finish first.
+    let (mut none, mut one) = (0, 0);
+    for side in [&f["first"], &f["second"]] {
+        match side["barriers"].as_u64() {
+            Some(0) => {
+                assert!(side["last_barrier"].is_null(), "{f}");
+                none += 1;
+            }
+            Some(1) => {
+                assert_eq!(side["last_barrier"]["line"], 20, "{f}");
+                assert_eq!(side["last_barrier"]["kind"], "workgroup", "{f}");
+                one += 1;
+            }
+            _ => panic!("unexpected barrier count in {f}"),
+        }
+    }
+    assert_eq!((none, one), (1, 1), "{f}");
+    // The first of the workgroup to finish is compared with all 63 others.
+    let divergent = r["stats"]["divergent_invocations"].as_u64().expect("count");
+    assert!(divergent == 56 || divergent == 8, "{}", r["stats"]);
+    assert_eq!(r["barriers"].as_array().map(Vec::len), Some(1), "{r}");
+}
+
+#[test]
 fn output_file_receives_the_report() {
     let dir = temp_dir("output");
     let out = dir.join("report.json");
@@ -266,10 +309,14 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
     let mut checked = 0;
     for path in sample_files(&samples()) {
         let text = std::fs::read_to_string(&path).expect("sample");
-        // Racy kernels, and race-free ones whose output legitimately depends
-        // on scheduling (atomics in an order no barrier fixes), are skipped.
+        // Racy kernels, race-free ones whose output legitimately depends on
+        // scheduling (atomics in an order no barrier fixes), and kernels with
+        // barrier divergence (whose behaviour WGSL leaves undefined) are
+        // skipped.
         if !text.lines().any(|l| l.trim() == "// expect: no-race")
-            || text.lines().any(|l| l.trim_start().starts_with("// output: nondeterministic"))
+            || text.lines().any(|l| {
+                l.trim_start().starts_with("// output: nondeterministic") || l.trim_start().starts_with("// finding:")
+            })
         {
             continue;
         }

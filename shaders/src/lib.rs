@@ -15,6 +15,10 @@
 /// The runtime library, without its prelude of constants.
 pub const RUNTIME: &str = include_str!("../wgsl/runtime.wgsl");
 
+/// The barrier-divergence check, linked after [`RUNTIME`] (it uses the
+/// runtime's identity and race table; the runtime calls its hooks).
+pub const DIVERGENCE: &str = include_str!("../wgsl/divergence.wgsl");
+
 /// Compile-time constants of the runtime for one instrumented shader.
 ///
 /// The host-side layouts that must agree with the runtime (the log buffer,
@@ -43,6 +47,10 @@ pub struct Prelude {
     /// the shadow is cleared when the count wraps.
     pub workgroup_interval_bits: u32,
 }
+
+/// Workgroup memory the runtime always declares (the divergence check's
+/// atomic, rounded as WebGPU counts it), besides the shadow.
+pub const RUNTIME_WORKGROUP_BYTES: u32 = 16;
 
 /// Bits below the site in a storage identity: 5 bits of flags, then 8 bits
 /// counting barriers (`WGRACE_ST_SITE_SHIFT` in the runtime).
@@ -91,10 +99,12 @@ impl Prelude {
     }
 }
 
-/// The runtime's source: `prelude` followed by [`RUNTIME`].
+/// The runtime's source: `prelude` followed by [`RUNTIME`] and the checks
+/// linked with it ([`DIVERGENCE`]).
 pub fn runtime_source(prelude: &Prelude) -> String {
     let mut source = prelude.to_wgsl();
     source.push_str(RUNTIME);
+    source.push_str(DIVERGENCE);
     source
 }
 

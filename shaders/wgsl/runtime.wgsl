@@ -6,7 +6,8 @@
 // level and calls:
 //
 //   wgrace_begin            once, at the start of the wrapped entry point;
-//   wgrace_barrier          after every control barrier of the user's code;
+//   wgrace_barrier          after every workgroup control barrier of the user's
+//                           code (and workgroupUniformLoad), with its kind and id;
 //   wgrace_wg_access        for every load/store of `var<workgroup>` memory;
 //   wgrace_storage_access   for every load/store of writable storage memory;
 //   wgrace_end              once, when the entry point's body returns.
@@ -25,6 +26,9 @@
 // Races are deduplicated on the GPU in a hash table keyed by
 // (class, unordered site pair): the first detection of a pair stores an
 // example, later ones only count.  docs/detector.md describes the design.
+//
+// The barrier-divergence check (divergence.wgsl, linked after this file)
+// shares the hooks and the race table.
 
 // ---------------------------------------------------------------- bindings
 
@@ -92,7 +96,8 @@ const WGRACE_LOG_HEADER: u32 = 4u;
 // | 1 << 21 if the earlier access wrote).
 const WGRACE_PAIR_WORDS: u32 = 2u;
 
-// Race classes (the report's `class`).
+// Race classes (the report's `class`); class 3 is a barrier divergence
+// (divergence.wgsl), whose "sites" are barrier ids.
 const WGRACE_CLASS_INTRA: u32 = 0u;
 const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
 const WGRACE_CLASS_INTER: u32 = 2u;
@@ -103,7 +108,8 @@ const WGRACE_UNKNOWN_SITE: u32 = 0x7fffu;
 // publish (it writes the witness before the compare-and-swap we observed).
 const WGRACE_WITNESS_SPIN: u32 = 256u;
 
-// Barrier kinds passed to wgrace_barrier.
+// Barrier kinds passed to wgrace_barrier (0: a control barrier that orders
+// neither, such as textureBarrier()).
 const WGRACE_ORDERS_WORKGROUP: u32 = 1u;
 const WGRACE_ORDERS_STORAGE: u32 = 2u;
 
@@ -149,6 +155,7 @@ fn wgrace_update_identity() {
 
 // Called last in the entry point.
 fn wgrace_end() {
+    wgrace_div_end();
     if wgrace_out_of_bounds != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], wgrace_out_of_bounds);
     }
@@ -221,9 +228,15 @@ fn wgrace_next_wg_interval() -> bool {
     return wgrace_wg_interval == 0u;
 }
 
-// Called right after each control barrier of the user's code (so in uniform
-// control flow), and after each workgroupUniformLoad.
-fn wgrace_barrier(kind: u32) {
+// Called right after each workgroup control barrier of the user's code, and
+// after each workgroupUniformLoad; `id` numbers the barrier statement
+// (1-based). WGSL puts barriers in uniform control flow, but naga does not
+// enforce it: the divergence check reports when invocations disagree.
+fn wgrace_barrier(kind: u32, id: u32) {
+    wgrace_div_barrier(id);
+    if kind == 0u {
+        return;
+    }
     wgrace_any += 1u;
     if (kind & WGRACE_ORDERS_STORAGE) != 0u {
         if wgrace_epoch >= wgrace_params.epoch_max {

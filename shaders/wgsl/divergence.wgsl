@@ -1,0 +1,69 @@
+// wgrace check: barrier divergence.
+//
+// WGSL requires every invocation of a workgroup to execute the same
+// workgroup barriers: a barrier may only sit in uniform control flow, and a
+// shader that breaks the rule is invalid. naga does not check it (wgpu#4006),
+// and GPUs run such shaders with results that differ by vendor, or hang. This
+// check reports a workgroup whose invocations executed different sequences of
+// barriers, found when they finish; it is linked after runtime.wgsl, which
+// calls the two hooks below and provides wgrace_record.
+//
+// Each invocation folds the id of every workgroup barrier it executes
+// (1-based, in the report's barrier table) into a 31-bit signature. When it
+// finishes, it compares (signature, barrier count, last barrier) with the
+// first invocation of its workgroup to finish, through one 64-bit atomic in
+// workgroup memory, which WGSL zero-initialises per workgroup:
+//
+//   bit  63      set: claimed
+//   bits 32-62   signature of the barrier sequence
+//   bits 20-31   barriers executed (saturating at 4095)
+//   bits 10-19   id of the last barrier (0: none; saturating at 1023)
+//   bits 0-9     local invocation index of the first to finish
+//
+// Two sequences with the same count and last barrier collide in the
+// signature with probability about 2^-31.
+
+const WGRACE_CLASS_DIVERGENCE: u32 = 3u;
+
+var<private> wgrace_div_signature: u32;
+var<private> wgrace_div_count: u32;
+var<private> wgrace_div_last: u32;
+var<workgroup> wgrace_div_first: atomic<u64>;
+
+// Called after every workgroup control barrier, with its id.
+fn wgrace_div_barrier(id: u32) {
+    wgrace_div_signature = (wgrace_div_signature ^ id) * 16777619u;
+    wgrace_div_count += 1u;
+    wgrace_div_last = id;
+}
+
+// Called by every invocation when it finishes.
+fn wgrace_div_end() {
+    let mine = (1lu << 63u)
+        | (u64(wgrace_div_signature >> 1u) << 32u)
+        | (u64(min(wgrace_div_count, 4095u)) << 20u)
+        | (u64(min(wgrace_div_last, 1023u)) << 10u)
+        | u64(wgrace_t);
+    var first = 0lu;
+    loop {
+        let r = atomicCompareExchangeWeak(&wgrace_div_first, 0lu, mine);
+        if r.exchanged {
+            return;
+        }
+        // A spurious failure of the weak exchange leaves old_value 0: retry.
+        if r.old_value != 0lu {
+            first = r.old_value;
+            break;
+        }
+    }
+    if (first >> 10u) == (mine >> 10u) {
+        return;
+    }
+    // The race table records the pair of last barriers; the "word" holds
+    // both barrier counts, the first finisher's in the low half.
+    let first_count = u32(first >> 20u) & 4095u;
+    let first_last = u32(first >> 10u) & 1023u;
+    let counts = first_count | (min(wgrace_div_count, 4095u) << 16u);
+    wgrace_record(WGRACE_CLASS_DIVERGENCE, counts, first_last, wgrace_g, u32(first) & 1023u, false,
+                  min(wgrace_div_last, 1023u));
+}
