@@ -4,9 +4,10 @@
 //! The shader is instrumented with naga (`wgrace-instrument`), run through
 //! wgpu, and checked on the GPU as it runs: every access to workgroup or
 //! writable storage memory updates a per-word shadow state that detects
-//! unordered conflicting accesses (see `docs/detector.md`). The host reads
-//! back a small table of deduplicated races and builds a
-//! [`Report`](wgrace_instrument::report::Report).
+//! unordered conflicting accesses (see `docs/detector.md`), and each
+//! invocation's sequence of barriers is compared with its workgroup's (barrier
+//! divergence). The host reads back a small table of deduplicated races and
+//! findings and builds a [`Report`](wgrace_instrument::report::Report).
 //!
 //! # From Rust
 //!
@@ -36,7 +37,7 @@ pub mod spec;
 use std::path::Path;
 use std::time::Instant;
 
-pub use wgrace_instrument::report::{Race, RaceClass, RaceKind, Report, Verdict};
+pub use wgrace_instrument::report::{Finding, FindingKind, Race, RaceClass, RaceKind, Report, Verdict};
 pub use wgrace_instrument::{Shader, report};
 
 use naga::valid::Capabilities;

@@ -105,7 +105,7 @@ const WGRACE_CLASS_INTER: u32 = 2u;
 // Site id standing for "earlier access not recorded".
 const WGRACE_UNKNOWN_SITE: u32 = 0x7fffu;
 // How long to wait for a witness word that another invocation is about to
-// publish (it writes the witness before the compare-and-swap we observed).
+// publish (it writes the witness right after the compare-and-swap we observed).
 const WGRACE_WITNESS_SPIN: u32 = 256u;
 
 // Barrier kinds passed to wgrace_barrier (0: a control barrier that orders
