@@ -572,6 +572,23 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
         var next = old;
         if tag == 0lu {
             next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
+        } else if same_interval && (old & WGRACE_ST_X) == 0lu && (tag == WGRACE_ST_READ || p) {
+            // A is a reader of this interval (read only, or P: the writes are
+            // ordered before it). A write races with any other reader of it.
+            if write {
+                if !same_t {
+                    race = true;
+                } else if multi {
+                    race = true;
+                    witness_slot = 1u;
+                    want = WGRACE_WANT_INTERVAL_READER;
+                }
+                next = WGRACE_ST_WRITE | me;
+            } else if !same_t && !multi {
+                next = old | WGRACE_ST_M;
+                publish_slot = 1u;
+                publish_value = me | 1lu;
+            }
         } else if tag == WGRACE_ST_READ {
             if (old & WGRACE_ST_X) != 0lu {
                 // Read by several workgroups: any write conflicts with one of them.
@@ -592,22 +609,9 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                     publish_slot = 2u;
                     publish_value = me | 1lu;
                 }
-            } else if !same_interval {
+            } else {
                 // A later interval of the same workgroup: earlier reads are ordered.
                 next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
-            } else if write {
-                if !same_t {
-                    race = true;
-                } else if multi {
-                    race = true;
-                    witness_slot = 1u;
-                    want = WGRACE_WANT_INTERVAL_READER;
-                }
-                next = WGRACE_ST_WRITE | me;
-            } else if !same_t && !multi {
-                next = old | WGRACE_ST_M;
-                publish_slot = 1u;
-                publish_value = me | 1lu;
             }
         } else if !same_wg {
             race = true;
@@ -626,21 +630,9 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                     publish_value = (old & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | 1lu;
                 }
             }
-        } else if !p {
+        } else {
+            // A is the write of this interval.
             race = !same_t;
-        } else if write {
-            if !same_t {
-                race = true;
-            } else if multi {
-                race = true;
-                witness_slot = 1u;
-                want = WGRACE_WANT_INTERVAL_READER;
-            }
-            next = WGRACE_ST_WRITE | me;
-        } else if !same_t && !multi {
-            next = old | WGRACE_ST_M;
-            publish_slot = 1u;
-            publish_value = me | 1lu;
         }
         if next == old {
             break;
