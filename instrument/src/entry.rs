@@ -5,9 +5,10 @@
 //! pass turns the user's entry point into an ordinary function and adds a new
 //! entry point with the same name and workgroup size that:
 //!
-//! 1. calls `wgrace_begin` with the local invocation index and the hardware
+//! 1. calls `wgrace_begin` with the local invocation index, the hardware
 //!    workgroup id (the runtime computes the workgroup's place in the
-//!    original dispatch from the chunk's parameters);
+//!    original dispatch from the chunk's parameters), and the subgroup size
+//!    (1 without subgroups);
 //! 2. computes `workgroup_id`, `num_workgroups` and `global_invocation_id`
 //!    of the original dispatch;
 //! 3. calls the user's function with those, and every other built-in passed
@@ -26,11 +27,13 @@ use crate::InstrumentError;
 use crate::link::Linked;
 
 /// Replaces `module.entry_points[0]` by a wrapper calling the original body.
+/// With `subgroups`, the wrapper passes the subgroup built-ins to the
+/// runtime.
 ///
 /// # Errors
 /// [`InstrumentError::Unsupported`] for entry point arguments that are not
 /// built-ins.
-pub fn wrap_entry_point(module: &mut Module, linked: &Linked) -> Result<(), InstrumentError> {
+pub fn wrap_entry_point(module: &mut Module, linked: &Linked, subgroups: bool) -> Result<(), InstrumentError> {
     let u32_ty = module.types.insert(Type { name: None, inner: TypeInner::Scalar(Scalar::U32) }, Span::UNDEFINED);
     let vec3_ty = module.types.insert(
         Type { name: None, inner: TypeInner::Vector { size: VectorSize::Tri, scalar: Scalar::U32 } },
@@ -85,7 +88,12 @@ pub fn wrap_entry_point(module: &mut Module, linked: &Linked) -> Result<(), Inst
     let mut w = Wrapper { f: Function { name: user_name, ..Function::default() }, args: HashMap::new(), open: None };
     let local_index = w.builtin(BuiltIn::LocalInvocationIndex, u32_ty);
     let hardware_id = w.builtin(BuiltIn::WorkGroupId, vec3_ty);
-    w.call(linked.function("wgrace_begin")?, vec![local_index, hardware_id]);
+    let subgroup_size = if subgroups {
+        w.builtin(BuiltIn::SubgroupSize, u32_ty)
+    } else {
+        w.constant(Expression::Literal(Literal::U32(1)))
+    };
+    w.call(linked.function("wgrace_begin")?, vec![local_index, hardware_id, subgroup_size]);
     let workgroup_id = linked.function("wgrace_workgroup_id")?;
     let num_workgroups = linked.function("wgrace_num_workgroups")?;
 

@@ -46,7 +46,9 @@ pub mod sites;
 pub mod source;
 pub mod vars;
 
-pub use pass::{InstrumentOptions, Instrumented, RUNTIME_CAPABILITIES, instrument};
+pub use pass::{
+    InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, instrument, storage_check_module,
+};
 pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};
@@ -104,7 +106,7 @@ pub enum InstrumentError {
         location: Location,
     },
     /// Site ids do not fit the race table's key.
-    #[error("the shader has {sites} memory access sites; wgrace handles at most 32766")]
+    #[error("the shader has {sites} memory access sites; wgrace handles at most 16382")]
     TooManySites {
         /// How many sites it has.
         sites: usize,

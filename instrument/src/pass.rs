@@ -50,8 +50,10 @@ pub struct Instrumented {
     pub barriers: Vec<BarrierSite>,
     /// The tracked variables; `vars[i].id == i`.
     pub vars: Vec<TrackedVar>,
-    /// The constants the runtime was specialised with.
+    /// The constants the runtime was specialised with (the mode among them).
     pub prelude: wgrace_shaders::Prelude,
+    /// Detection mode.
+    pub mode: Mode,
     /// Bind group of the runtime's resources (bindings 0: parameters,
     /// 1: storage shadow, 2: log).
     pub runtime_group: u32,
@@ -71,16 +73,59 @@ pub struct InstrumentOptions {
     /// shader's workgroup variables and their shadow fit, the shadow is kept in
     /// workgroup memory; otherwise in per-workgroup slots of a storage buffer.
     pub workgroup_memory_limit: u32,
+    /// Detection mode.
+    pub mode: Mode,
+    /// Statement mode: statements tracked per word and scope (see
+    /// `shaders/wgsl/stmt.wgsl`); `None`: as many as the variable with the
+    /// most checked sites has, up to [`MAX_SLOTS`].
+    pub slots: Option<u32>,
+    /// Whether the device has subgroup operations: the runtime then learns
+    /// each invocation's subgroup (for the `intra-subgroup` class) and
+    /// statement mode runs its warp check.
+    pub subgroups: bool,
 }
 
 impl Default for InstrumentOptions {
     fn default() -> Self {
         // WebGPU's default limit.
-        InstrumentOptions { capabilities: Capabilities::all(), workgroup_memory_limit: 16384 }
+        InstrumentOptions {
+            capabilities: Capabilities::all(),
+            workgroup_memory_limit: 16384,
+            mode: Mode::Addr,
+            slots: None,
+            subgroups: false,
+        }
     }
 }
 
-/// Capabilities the runtime itself needs.
+/// How races are detected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// One state per word, checked as each access happens; reports each
+    /// racing word, and one representative pair per word.
+    #[default]
+    Addr,
+    /// GRace-stmt: statement tables grouped by address, checked at barriers
+    /// and after the dispatch; reports every racing statement pair.
+    Stmt,
+}
+
+impl Mode {
+    /// `"addr"` or `"stmt"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Addr => "addr",
+            Mode::Stmt => "stmt",
+        }
+    }
+}
+
+/// Most statements tracked per word in statement mode.
+pub const MAX_SLOTS: u32 = 64;
+
+/// Capabilities the runtime itself needs (plus [`Capabilities::SUBGROUP`]
+/// with [`InstrumentOptions::subgroups`]).
 pub const RUNTIME_CAPABILITIES: Capabilities =
     Capabilities::SHADER_INT64.union(Capabilities::SHADER_INT64_ATOMIC_ALL_OPS);
 
@@ -192,10 +237,17 @@ pub fn instrument(
         workgroup_invocations: invocations,
         workgroup_words: slot_words,
         vars: tracked.len() as u32,
+        workgroup_shadow_resident: false,
+        stmt: options.mode == Mode::Stmt,
+        slots: statement_slots(&sites, tracked.len(), options.slots, storage_barrier_in_loop(module, ep, &reachable)),
+        subgroups: options.subgroups,
+    };
+    let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes
             + wgrace_shaders::RUNTIME_WORKGROUP_BYTES
-            + (slot_words * 8).next_multiple_of(16)
+            + (slot_words * prelude.workgroup_state_words() * 4).next_multiple_of(16)
             <= options.workgroup_memory_limit,
+        ..prelude
     };
     if user_workgroup_bytes + wgrace_shaders::RUNTIME_WORKGROUP_BYTES > options.workgroup_memory_limit {
         return Err(InstrumentError::WorkgroupMemory {
@@ -204,7 +256,8 @@ pub fn instrument(
             limit: options.workgroup_memory_limit,
         });
     }
-    let runtime = runtime_module(&prelude)?;
+    let runtime_capabilities = runtime_capabilities(options.subgroups);
+    let runtime = runtime_module(&prelude, runtime_capabilities)?;
     let runtime_group =
         module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1)).max().unwrap_or(0);
     let mut out = module.clone();
@@ -224,9 +277,9 @@ pub fn instrument(
     }
     let queue = plans.remove(&None).unwrap_or_default();
     rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked)?;
-    entry::wrap_entry_point(&mut out, &linked)?;
+    entry::wrap_entry_point(&mut out, &linked, options.subgroups)?;
 
-    let capabilities = options.capabilities | RUNTIME_CAPABILITIES;
+    let capabilities = options.capabilities | runtime_capabilities;
     let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {
         // The statements the pass adds carry the span of the access they
         // check, so naga's diagnostic points at the site in the user's source.
@@ -235,23 +288,86 @@ pub fn instrument(
             Some(line) => format!(" at line {line} (`{}`)", l.snippet.trim()),
             None => format!(" at `{}`", l.snippet),
         });
-        InstrumentError::Internal {
-            message: format!("the instrumented module does not validate{at}: {}", e.as_inner()),
+        let mut message = format!("the instrumented module does not validate{at}: {}", e.as_inner());
+        let mut source = std::error::Error::source(e.as_inner());
+        while let Some(s) = source {
+            message.push_str(&format!(": {s}"));
+            source = s.source();
         }
+        InstrumentError::Internal { message }
     })?;
 
     Ok(Instrumented {
         module: out,
         info,
-        capabilities: RUNTIME_CAPABILITIES,
+        capabilities: runtime_capabilities,
         sites: SiteTable { sites },
         barriers,
         vars: tracked,
         prelude,
+        mode: options.mode,
         runtime_group,
         entry_point: entry.to_string(),
         workgroup_size,
     })
+}
+
+/// Statement mode's slots per word: `requested`, or one more than the most
+/// checked sites any one variable has (every statement that can touch a word
+/// gets a slot per barrier interval, and a storage word another per storage
+/// barrier its workgroups executed), at most [`MAX_SLOTS`]; the most when a
+/// loop executes storage barriers.
+fn statement_slots(sites: &[Site], vars: usize, requested: Option<u32>, barrier_loops: bool) -> u32 {
+    if let Some(n) = requested {
+        return n.clamp(1, MAX_SLOTS);
+    }
+    if barrier_loops {
+        return MAX_SLOTS;
+    }
+    let mut per_var = vec![0u32; vars];
+    for site in sites.iter().filter(|s| s.checked) {
+        if let Some(n) = per_var.get_mut(site.var as usize) {
+            *n += 1;
+        }
+    }
+    (per_var.into_iter().max().unwrap_or(0) + 1).clamp(1, MAX_SLOTS)
+}
+
+/// Whether a loop of the entry point or a function it calls executes a
+/// barrier that orders storage memory (directly or through a call).
+fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> bool {
+    fn has_barrier(block: &Block, module: &Module, depth: u32) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::ControlBarrier(flags) => flags.contains(naga::Barrier::STORAGE),
+            Statement::Call { function, .. } => {
+                depth < 8 && has_barrier(&module.functions[*function].body, module, depth + 1)
+            }
+            Statement::Block(b) => has_barrier(b, module, depth),
+            Statement::If { accept, reject, .. } => {
+                has_barrier(accept, module, depth) || has_barrier(reject, module, depth)
+            }
+            Statement::Switch { cases, .. } => cases.iter().any(|c| has_barrier(&c.body, module, depth)),
+            Statement::Loop { body, continuing, .. } => {
+                has_barrier(body, module, depth) || has_barrier(continuing, module, depth)
+            }
+            _ => false,
+        })
+    }
+    fn loop_has_barrier(block: &Block, module: &Module) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::Loop { body, continuing, .. } => {
+                has_barrier(body, module, 0) || has_barrier(continuing, module, 0)
+            }
+            Statement::Block(b) => loop_has_barrier(b, module),
+            Statement::If { accept, reject, .. } => {
+                loop_has_barrier(accept, module) || loop_has_barrier(reject, module)
+            }
+            Statement::Switch { cases, .. } => cases.iter().any(|c| loop_has_barrier(&c.body, module)),
+            _ => false,
+        })
+    }
+    loop_has_barrier(&ep.function.body, module)
+        || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body, module))
 }
 
 /// Bits needed to hold values `0..n`.
@@ -259,14 +375,32 @@ fn bits_for(n: u32) -> u32 {
     if n <= 1 { 0 } else { 32 - (n - 1).leading_zeros() }
 }
 
+/// Capabilities the runtime needs, with or without subgroups.
+pub fn runtime_capabilities(subgroups: bool) -> Capabilities {
+    if subgroups { RUNTIME_CAPABILITIES | Capabilities::SUBGROUP } else { RUNTIME_CAPABILITIES }
+}
+
 /// Parses and validates the runtime for `prelude`.
-fn runtime_module(prelude: &wgrace_shaders::Prelude) -> Result<Module, InstrumentError> {
-    let source = wgrace_shaders::runtime_source(prelude);
-    let module = naga::front::wgsl::parse_str(&source).map_err(|e| InstrumentError::Internal {
-        message: format!("the runtime does not parse: {}", e.emit_to_string(&source)),
+fn runtime_module(prelude: &wgrace_shaders::Prelude, capabilities: Capabilities) -> Result<Module, InstrumentError> {
+    parse_runtime(&wgrace_shaders::runtime_source(prelude), capabilities)
+}
+
+/// Statement mode's storage check for an instrumented shader: a module whose
+/// entry point [`wgrace_shaders::STMT_CHECK_ENTRY`] binds the runtime's
+/// resources in group 0.
+///
+/// # Errors
+/// [`InstrumentError::Internal`] if it does not validate.
+pub fn storage_check_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
+    parse_runtime(&wgrace_shaders::storage_check_source(&inst.prelude), inst.capabilities)
+}
+
+fn parse_runtime(source: &str, capabilities: Capabilities) -> Result<Module, InstrumentError> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| InstrumentError::Internal {
+        message: format!("the runtime does not parse: {}", e.emit_to_string(source)),
     })?;
-    Validator::new(ValidationFlags::all(), RUNTIME_CAPABILITIES).validate(&module).map_err(|e| {
-        InstrumentError::Internal { message: format!("the runtime does not validate: {}", e.emit_to_string(&source)) }
+    Validator::new(ValidationFlags::all(), capabilities).validate(&module).map_err(|e| InstrumentError::Internal {
+        message: format!("the runtime does not validate: {}", e.emit_to_string(source)),
     })?;
     Ok(module)
 }

@@ -10,11 +10,13 @@
 //! ones tools usually read:
 //!
 //! - `verdict`: `"race"`, `"no-race"`;
-//! - `races[]`: `class` (`intra-workgroup`, `barrier-kind`, `inter-workgroup`),
-//!   `kind` (`write-write`, `read-write`), `memory` {`space`, `variable`,
-//!   `group`, `binding`, `byte_offset`, `element`}, `first`/`second`
-//!   {`access`, `line`, `column`, `snippet`, `invocation` {`workgroup_id`,
-//!   `local_invocation_id`}}, `occurrences`, `explanation`, `hint`;
+//! - `races[]`: `class` (`intra-subgroup`, `intra-workgroup`, `barrier-kind`,
+//!   `inter-workgroup`), `kind` (`write-write`, `read-write`), `memory`
+//!   {`space`, `variable`, `group`, `binding`, `byte_offset`, `element`},
+//!   `first`/`second` {`access`, `line`, `column`, `snippet`, `invocation`
+//!   {`workgroup_id`, `local_invocation_id`}}, `occurrences`, `lockstep`
+//!   {`hidden_from`, `visible_at`}, `examples[]` {`element`, `byte_offset`,
+//!   `first`, `second`}, `explanation`, `hint`;
 //! - `findings[]`: what the other checks found, each with `check`
 //!   (`barrier-divergence`), `workgroup_id`, `first`/`second` (the two
 //!   invocations that disagree: `local_invocation_id`, `barriers` executed,
@@ -23,8 +25,8 @@
 //! - `complete`: `false` when something was not checked or not recorded,
 //!   with the reasons in `incomplete`.
 //!
-//! Fields added after version 1 (`findings`, `barriers`) read as empty when
-//! absent.
+//! Fields added after version 1 (`findings`, `barriers`, `lockstep`,
+//! `examples`, and the statement-mode counters) read as empty when absent.
 
 use serde::{Deserialize, Serialize};
 
@@ -134,8 +136,18 @@ pub struct CheckedVariable {
 /// What a run checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checked {
-    /// Detection mode (`addr`).
+    /// Detection mode (`addr` or `stmt`).
     pub mode: String,
+    /// Statement mode: statements tracked per word and scope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slots: Option<u32>,
+    /// `--assume-lockstep`: the lock-step width whose hidden races were left
+    /// out of `races`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assume_lockstep: Option<u32>,
+    /// Subgroup size the checked run saw (1 without subgroups).
+    #[serde(default)]
+    pub subgroup_size: u32,
     /// The variables whose accesses were checked.
     pub variables: Vec<CheckedVariable>,
     /// Number of sites the runtime checks.
@@ -164,6 +176,17 @@ pub struct Stats {
     /// Workgroups that executed more storage barriers than the shadow state
     /// can count, and stopped checking storage memory.
     pub epoch_overflows: u64,
+    /// Statement mode: accesses to a word whose statement slots were all
+    /// taken by other statements, which were not checked.
+    #[serde(default)]
+    pub slot_overflows: u64,
+    /// Invocations whose subgroup lane was not local index mod subgroup size
+    /// (the `intra-subgroup` class assumes it is).
+    #[serde(default)]
+    pub nonlinear_subgroup_lanes: u64,
+    /// Races left out of the report by `--assume-lockstep`.
+    #[serde(default)]
+    pub hidden_by_lockstep: u64,
     /// Dispatches the run was split into.
     pub chunks: u32,
     /// Bytes of shadow state and race records allocated on the GPU.
@@ -188,6 +211,13 @@ pub struct Race {
     pub second: Access,
     /// How many detections this pair stands for (words × instances).
     pub occurrences: u64,
+    /// Whether hardware running subgroups in lock-step would hide the race.
+    #[serde(default)]
+    pub lockstep: Lockstep,
+    /// The first detections (up to 4): the word and the two invocations.
+    /// `first`/`second` and `memory` describe the first of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<RaceExample>,
     /// What the class means, in one line.
     pub explanation: String,
     /// How to fix it, in one line.
@@ -227,6 +257,89 @@ pub struct Access {
     pub invocation: Option<Invocation>,
 }
 
+/// One detection of a race: where, and which two invocations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceExample {
+    /// Element path of the word, e.g. `tile[3]`.
+    pub element: String,
+    /// Byte offset of the word in the variable.
+    pub byte_offset: u64,
+    /// The invocation of the `first` access, when recorded.
+    pub first: Option<Invocation>,
+    /// The invocation of the `second` access.
+    pub second: Option<Invocation>,
+}
+
+/// Lock-step widths the report considers: GRace's rule, applied to
+/// subgroups of these sizes numbered as local index / width.
+pub const LOCKSTEP_WIDTHS: [u32; 5] = [4, 8, 16, 32, 64];
+
+/// The lock-step portability of a race. WGSL does not execute subgroups in
+/// lock-step, so every race is one; but hardware that runs subgroups of
+/// width W in lock-step executes two *different* statements of one subgroup
+/// one after the other, which hides the race (GRace's intra-warp rule, and
+/// the legacy CUDA / CL-VIS semantics that `--assume-lockstep` selects).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lockstep {
+    /// The smallest width (of [`LOCKSTEP_WIDTHS`]) from which lock-step
+    /// execution hides every detected instance; `None` if none does (the
+    /// accesses are in different workgroups, are one statement, or are 64 or
+    /// more invocations apart).
+    pub hidden_from: Option<u32>,
+    /// The widths at which the race stays visible.
+    pub visible_at: Vec<u32>,
+}
+
+impl Lockstep {
+    /// From the runtime's code: k for width 4 << k, 5 for never.
+    pub fn from_code(code: u32) -> Lockstep {
+        let hidden_from = LOCKSTEP_WIDTHS.get(code as usize).copied();
+        let visible_at = LOCKSTEP_WIDTHS.iter().copied().filter(|&w| hidden_from.is_none_or(|h| w < h)).collect();
+        Lockstep { hidden_from, visible_at }
+    }
+
+    /// Whether lock-step execution of width `w` hides the race.
+    pub fn hidden_at(&self, w: u32) -> bool {
+        self.hidden_from.is_some_and(|h| w >= h)
+    }
+
+    /// One line for the report, e.g. "race under WGSL; hidden by lock-step
+    /// execution of width ≥ 32 (NVIDIA warps); visible at 16, 8 and 4".
+    pub fn describe(&self) -> String {
+        let list = |ws: &[u32]| -> String {
+            let named: Vec<String> = ws.iter().rev().map(|&w| format!("{w}{}", width_note(w))).collect();
+            match named.as_slice() {
+                [] => String::new(),
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            }
+        };
+        match self.hidden_from {
+            None => "race under WGSL and at every lock-step width (no lock-step execution hides it)".into(),
+            Some(h) if self.visible_at.is_empty() => {
+                format!("race under WGSL; hidden by lock-step execution of any width ≥ {h}")
+            }
+            Some(h) => format!(
+                "race under WGSL; hidden by lock-step execution of width ≥ {h}{}; visible at {}",
+                width_note(h),
+                list(&self.visible_at)
+            ),
+        }
+    }
+}
+
+/// Who runs subgroups of width `w`, for the portability line.
+fn width_note(w: u32) -> &'static str {
+    match w {
+        4 => " (lavapipe with LP_NATIVE_VECTOR_WIDTH=128)",
+        8 => " (lavapipe, Intel SIMD8)",
+        16 => " (Intel SIMD16)",
+        32 => " (NVIDIA warps, AMD wave32)",
+        64 => " (AMD wave64)",
+        _ => "",
+    }
+}
+
 /// An invocation of the dispatch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Invocation {
@@ -240,6 +353,9 @@ pub struct Invocation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RaceClass {
+    /// Both invocations are in one subgroup (either of the two same-workgroup
+    /// classes otherwise).
+    IntraSubgroup,
     /// Same workgroup, no barrier between the accesses.
     IntraWorkgroup,
     /// Same workgroup, separated only by a barrier that does not order this
@@ -253,6 +369,7 @@ impl RaceClass {
     /// Kebab-case name, as in JSON.
     pub fn as_str(self) -> &'static str {
         match self {
+            RaceClass::IntraSubgroup => "intra-subgroup",
             RaceClass::IntraWorkgroup => "intra-workgroup",
             RaceClass::BarrierKind => "barrier-kind",
             RaceClass::InterWorkgroup => "inter-workgroup",
@@ -262,6 +379,9 @@ impl RaceClass {
     /// One-line explanation of the class, for `space`.
     pub fn explanation(self, space: Space) -> String {
         match (self, space) {
+            (RaceClass::IntraSubgroup, _) => "invocations of one subgroup accessed this word and nothing ordered the \
+                accesses; WGSL does not run a subgroup in lock-step, so this is a race on every GPU"
+                .into(),
             (RaceClass::IntraWorkgroup, Space::Workgroup) => {
                 "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses".into()
             }
@@ -283,6 +403,12 @@ impl RaceClass {
     /// One-line fix hint for the class, for `space`.
     pub fn hint(self, space: Space) -> String {
         match (self, space) {
+            (RaceClass::IntraSubgroup, Space::Workgroup) => "put a workgroupBarrier() between the two accesses, or \
+                pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
+                .into(),
+            (RaceClass::IntraSubgroup, Space::Storage) => "put a storageBarrier() between the two accesses, or \
+                pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
+                .into(),
             (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Workgroup) => {
                 "put a workgroupBarrier() between the two accesses (in uniform control flow)".into()
             }

@@ -70,7 +70,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
     })?;
     let dispatch = plan.spec.dispatch;
     let native = NativeRun::new(gpu, &plan.prepared, &plan.buffers, dispatch)?;
-    let inst = plan.instrument(&gpu.device.limits())?;
+    let inst = plan.instrument(gpu)?;
     let checked = CheckedRun::new(gpu, &inst, &plan.buffers, dispatch, plan.spec.max_races)?;
 
     let mut native_samples = Vec::new();

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use wgrace::gpu::{AdapterChoice, Gpu};
-use wgrace::spec::{Format, RunArgs};
+use wgrace::spec::{Format, ModeArg, RunArgs};
 use wgrace::{Error, Plan, Verdict, bench, buffers, gpu, print};
 
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
@@ -65,6 +65,10 @@ enum Command {
         /// Use one graphics API: vulkan, gl, metal or dx12.
         #[arg(long, value_name = "API")]
         backend: Option<String>,
+        /// Detection mode for every kernel: addr (default) or stmt. In stmt
+        /// mode a kernel also fails when a listed pair is not reported.
+        #[arg(long, value_enum)]
+        mode: Option<ModeArg>,
     },
     /// List the adapters wgpu can see and whether wgrace can use them.
     Adapters {
@@ -89,9 +93,9 @@ pub fn main() -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run { shader, args } => run(shader, args),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode } => {
             let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
-            corpus(&dir, &args)
+            corpus(&dir, &args, &RunArgs { mode, ..RunArgs::default() })
         }
         Command::Adapters { format, backend } => adapters(format, backend),
     }
@@ -172,7 +176,7 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
     Ok(ExitCode::SUCCESS)
 }
 
-fn corpus(dir: &std::path::Path, args: &RunArgs) -> anyhow::Result<ExitCode> {
+fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyhow::Result<ExitCode> {
     let gpu = open_gpu(args)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
@@ -182,7 +186,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs) -> anyhow::Result<ExitCode> {
         );
         bar
     });
-    let board = wgrace::corpus::run_corpus(&gpu, dir, &mut |done, total, path| {
+    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, &mut |done, total, path| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

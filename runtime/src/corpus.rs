@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
+use wgrace_instrument::Mode;
 use wgrace_instrument::report::{FindingKind, RaceClass, Report, Verdict};
 
 use crate::gpu::Gpu;
@@ -57,6 +58,9 @@ pub struct Expectation {
     pub racy: bool,
     /// Every racing pair of lines.
     pub races: Vec<LinePair>,
+    /// Pairs that race only under some schedules (`race-maybe:`): a report
+    /// may list them, and need not.
+    pub maybe: Vec<LinePair>,
     /// The findings of other checks it must get.
     pub findings: Vec<FindingKind>,
     /// Why wgrace is expected to get it wrong, if it is.
@@ -73,6 +77,7 @@ impl Expectation {
     pub fn parse(text: &str) -> Result<Expectation, String> {
         let mut racy = None;
         let mut races = Vec::new();
+        let mut maybe = Vec::new();
         let mut findings = Vec::new();
         let mut xfail = None;
         let mut original = None;
@@ -89,19 +94,25 @@ impl Expectation {
                     "no-race" => false,
                     other => return Err(at(&format!("`expect: {other}` should be `race` or `no-race`"))),
                 });
-            } else if let Some(r) = comment.strip_prefix("race:") {
+            } else if let Some((r, optional)) = comment
+                .strip_prefix("race:")
+                .map(|r| (r, false))
+                .or(comment.strip_prefix("race-maybe:").map(|r| (r, true)))
+            {
                 let parts: Vec<&str> = r.split_whitespace().collect();
                 let [class, a, b] = parts[..] else {
                     return Err(at(&format!("`race:` expects CLASS LINE LINE, got `{}`", r.trim())));
                 };
                 let class = match class {
+                    "intra-subgroup" => RaceClass::IntraSubgroup,
                     "intra-workgroup" => RaceClass::IntraWorkgroup,
                     "barrier-kind" => RaceClass::BarrierKind,
                     "inter-workgroup" => RaceClass::InterWorkgroup,
                     other => return Err(at(&format!("unknown class `{other}`"))),
                 };
                 let line = |s: &str| s.parse::<u32>().map_err(|_| at(&format!("`{s}` is not a line number")));
-                races.push(LinePair::new(class, line(a)?, line(b)?));
+                let pair = LinePair::new(class, line(a)?, line(b)?);
+                if optional { maybe.push(pair) } else { races.push(pair) }
             } else if let Some(f) = comment.strip_prefix("finding:") {
                 findings.push(match f.trim() {
                     "barrier-divergence" => FindingKind::BarrierDivergence,
@@ -124,18 +135,35 @@ impl Expectation {
         races.dedup();
         findings.sort();
         findings.dedup();
-        Ok(Expectation { racy, races, findings, xfail, original })
+        Ok(Expectation { racy, races, maybe, findings, xfail, original })
     }
 
     /// Whether a reported pair agrees with the header: it is listed or, when
     /// only its `second` line is known (`both_known` false), a listed pair of
-    /// its class has that line.
+    /// its class has that line. Classes compare with [`class_agrees`].
     pub fn agrees(&self, pair: &LinePair, both_known: bool) -> bool {
+        let mut all = self.races.iter().chain(&self.maybe);
         if both_known {
-            return self.races.contains(pair);
+            return all.any(|l| pair.same_lines(l) && class_agrees(pair.class, l.class));
         }
-        self.races.iter().any(|l| l.class == pair.class && (l.first == pair.second || l.second == pair.second))
+        all.any(|l| class_agrees(pair.class, l.class) && (l.first == pair.second || l.second == pair.second))
     }
+}
+
+impl LinePair {
+    fn same_lines(&self, other: &LinePair) -> bool {
+        (self.first, self.second) == (other.first, other.second)
+    }
+}
+
+/// Whether a reported class agrees with a listed one. Which invocations share
+/// a subgroup depends on the adapter's subgroup size, so an `intra-subgroup`
+/// race also agrees with a listed same-workgroup class (`intra-workgroup`,
+/// `barrier-kind`); a listed `intra-subgroup` needs exactly that.
+pub fn class_agrees(reported: RaceClass, listed: RaceClass) -> bool {
+    reported == listed
+        || (reported == RaceClass::IntraSubgroup
+            && matches!(listed, RaceClass::IntraWorkgroup | RaceClass::BarrierKind))
 }
 
 /// How a kernel fared.
@@ -192,8 +220,9 @@ pub struct KernelResult {
     pub ms: f64,
 }
 
-/// Checks one kernel on `gpu`, with its `// wgrace:` flags.
-pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
+/// Checks one kernel on `gpu`, with its `// wgrace:` flags and `flags` over
+/// them (`--mode stmt`, say).
+pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> KernelResult {
     let start = Instant::now();
     let mut result = KernelResult {
         path: path.to_path_buf(),
@@ -217,7 +246,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
             result.expected_racy = Some(expected.racy);
             result.expected_findings = expected.findings.clone();
             result.listed = expected.races.len();
-            let report = run(gpu, path).map_err(|e| e.to_string());
+            let report = run(gpu, path, flags).map_err(|e| e.to_string());
             let status = match &report {
                 Err(e) => Status::Error(e.lines().next().unwrap_or("").to_string()),
                 Ok(report) => judge(&expected, report, &mut result),
@@ -237,8 +266,8 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str) -> KernelResult {
     result
 }
 
-fn run(gpu: &Gpu, path: &Path) -> Result<Report, Error> {
-    let (shader, _, spec) = crate::load_with_flags(path, RunArgs::default())?;
+fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Report, Error> {
+    let (shader, _, spec) = crate::load_with_flags(path, flags.clone())?;
     let plan = Plan::new(shader, spec)?;
     Ok(plan.check(gpu, &mut |_, _| {})?.0)
 }
@@ -260,7 +289,12 @@ fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> 
     let agrees = |(p, both): &(LinePair, bool)| expected.agrees(p, *both);
     result.reported = pairs.len();
     result.matched = pairs.iter().filter(|p| agrees(p)).count();
-    result.recalled = pairs.iter().filter(|(p, both)| *both && expected.races.contains(p)).count();
+    let reported_listed =
+        |l: &LinePair| pairs.iter().any(|(p, both)| *both && p.same_lines(l) && class_agrees(p.class, l.class));
+    result.recalled = expected.races.iter().filter(|l| reported_listed(l)).count();
+    // Statement pairs (line pairs, whatever the class) listed but not reported.
+    let missed: Vec<&LinePair> =
+        expected.races.iter().filter(|l| !pairs.iter().any(|(p, both)| *both && p.same_lines(l))).collect();
     result.findings = report.findings.iter().map(|f| f.check).collect();
     result.findings.sort();
     result.findings.dedup();
@@ -279,6 +313,15 @@ fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> 
     }
     if expected.racy && result.matched == 0 {
         return Status::Fail("none of the listed pairs was reported".into());
+    }
+    // Statement mode reports every racing statement pair.
+    if report.checked.mode == Mode::Stmt.as_str()
+        && let Some(l) = missed.first()
+    {
+        return Status::Fail(format!(
+            "statement mode did not report lines {} and {} (listed `{l}`)",
+            l.first, l.second
+        ));
     }
     if !report.complete {
         return Status::Fail(format!("incomplete report: {}", report.incomplete.join("; ")));
@@ -413,12 +456,17 @@ pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
 /// # Errors
 /// [`Error::Io`] when the folder cannot be read. Kernels that cannot be
 /// checked are results, not errors.
-pub fn run_corpus(gpu: &Gpu, dir: &Path, progress: &mut dyn FnMut(usize, usize, &Path)) -> Result<Scoreboard, Error> {
+pub fn run_corpus(
+    gpu: &Gpu,
+    dir: &Path,
+    flags: &RunArgs,
+    progress: &mut dyn FnMut(usize, usize, &Path),
+) -> Result<Scoreboard, Error> {
     let list = kernels(dir)?;
     let mut results = Vec::with_capacity(list.len());
     for (i, (path, suite)) in list.iter().enumerate() {
         progress(i, list.len(), path);
-        results.push(check_kernel(gpu, path, suite));
+        results.push(check_kernel(gpu, path, suite, flags));
     }
     progress(list.len(), list.len(), dir);
     let mut names: Vec<&str> = results.iter().map(|k| k.suite.as_str()).collect();

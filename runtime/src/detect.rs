@@ -5,25 +5,31 @@
 
 use naga::Module;
 use wgrace_instrument::report::{
-    Access, BarrierAt, BarrierPath, Finding, FindingKind, Invocation, Memory, Race, RaceClass, RaceKind, Stats,
+    Access, BarrierAt, BarrierPath, Finding, FindingKind, Invocation, Lockstep, Memory, Race, RaceClass, RaceExample,
+    RaceKind, Stats,
 };
-use wgrace_instrument::{AccessKind, BarrierSite, Instrumented, Location, SiteTable, vars};
+use wgrace_instrument::{AccessKind, BarrierSite, Instrumented, Location, Mode, SiteTable, Space, vars};
 
 /// Offsets in the log buffer, in `u32` words (`WGRACE_LOG_*` in runtime.wgsl).
 mod offsets {
     pub const DROPPED: usize = 0;
     pub const OUT_OF_BOUNDS: usize = 1;
     pub const EPOCH_OVERFLOW: usize = 2;
-    pub const HEADER: usize = 4;
-    /// Key and count of a race table entry.
-    pub const PAIR_WORDS: usize = 2;
-    /// Words of a race table entry's example (`wgrace_examples`): workgroup
-    /// of the lower site's access, of the higher's, word, packed bits.
+    pub const SUBGROUP_SIZE: usize = 3;
+    pub const SLOT_OVERFLOW: usize = 4;
+    pub const NONLINEAR: usize = 5;
+    pub const HEADER: usize = 8;
+    /// Key, count, lock-step code and an unused word per race table entry.
+    pub const PAIR_WORDS: usize = 4;
+    /// Words of an example (`wgrace_examples`): workgroup of the lower site's
+    /// access, of the higher's, word, packed bits.
     pub const EXAMPLE_WORDS: usize = 4;
+    /// Examples kept per race table entry (`WGRACE_EXAMPLES`).
+    pub const EXAMPLES: usize = 4;
 }
 
 /// Site id the runtime writes for an access it did not record.
-const UNKNOWN_SITE: u32 = 0x7fff;
+const UNKNOWN_SITE: u32 = 0x3fff;
 
 /// Layout of the log buffer (a header of counters, the race table's keys
 /// and counts, then one workgroup-memory shadow slot per workgroup of a chunk
@@ -51,7 +57,7 @@ impl LogLayout {
 
     /// Size of the examples buffer.
     pub fn examples_bytes(&self) -> u64 {
-        (self.pair_capacity as usize * offsets::EXAMPLE_WORDS * 4) as u64
+        (self.pair_capacity as usize * offsets::EXAMPLES * offsets::EXAMPLE_WORDS * 4) as u64
     }
 }
 
@@ -75,65 +81,99 @@ pub struct Decoded {
     pub findings: Vec<Finding>,
     /// The counters.
     pub stats: Stats,
+    /// The subgroup size the run saw (1 without subgroups).
+    pub subgroup_size: u32,
 }
 
 /// Decodes the log and the examples read back after a checked run.
-pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumented, dispatch: [u32; 3]) -> Decoded {
+/// `var_words` gives each tracked variable's first word in its shadow (see
+/// [`crate::engine::CheckedLayout`]): statement mode records words by their
+/// place in the shadow, addr mode by their place in the variable.
+pub fn decode(
+    log: &[u32],
+    examples: &[u32],
+    module: &Module,
+    inst: &Instrumented,
+    dispatch: [u32; 3],
+    var_words: &[(u64, u64)],
+) -> Decoded {
     let at = |i: usize| u64::from(log.get(i).copied().unwrap_or(0));
     let mut stats = Stats {
         dropped_detections: at(offsets::DROPPED),
         out_of_bounds_accesses: at(offsets::OUT_OF_BOUNDS),
         epoch_overflows: at(offsets::EPOCH_OVERFLOW),
+        slot_overflows: at(offsets::SLOT_OVERFLOW),
+        nonlinear_subgroup_lanes: at(offsets::NONLINEAR),
         ..Stats::default()
     };
+    let subgroup_size = at(offsets::SUBGROUP_SIZE).max(1) as u32;
     stats.detections = stats.dropped_detections;
     let mut races = Vec::new();
     let mut findings = Vec::new();
     let pairs = log.get(offsets::HEADER..).unwrap_or(&[]).chunks_exact(offsets::PAIR_WORDS);
-    for (entry, example) in pairs.zip(examples.chunks_exact(offsets::EXAMPLE_WORDS)) {
+    let per_entry = offsets::EXAMPLES * offsets::EXAMPLE_WORDS;
+    for (entry, entry_examples) in pairs.zip(examples.chunks_exact(per_entry)) {
         let (key, count) = (entry[0], u64::from(entry[1]));
         if key == 0 {
             continue;
         }
-        let (lo_site, hi_site) = (((key - 1) >> 15) & 0x7fff, (key - 1) & 0x7fff);
-        let bits = example[3];
-        let class = match (key - 1) >> 30 {
+        let (lo_site, hi_site) = (((key - 1) >> 14) & 0x3fff, (key - 1) & 0x3fff);
+        let class = match (key - 1) >> 28 {
             0 => RaceClass::IntraWorkgroup,
             1 => RaceClass::BarrierKind,
             2 => RaceClass::InterWorkgroup,
-            DIVERGENCE_CLASS.. => {
+            DIVERGENCE_CLASS => {
                 stats.divergent_invocations += count;
-                findings.push(divergence(lo_site, hi_site, example, count, &inst.barriers, dispatch, inst));
+                findings.push(divergence(lo_site, hi_site, entry_examples, count, &inst.barriers, dispatch, inst));
                 continue;
             }
+            _ => RaceClass::IntraSubgroup,
         };
         stats.detections += count;
-        let lo = RawAccess { site: lo_site, workgroup: example[0], invocation: bits & 0x3ff, write: false };
-        let hi = RawAccess { site: hi_site, workgroup: example[1], invocation: (bits >> 10) & 0x3ff, write: false };
-        let (first, second) = if bits & (1 << 20) != 0 { (lo, hi) } else { (hi, lo) };
-        // A site's kind says whether it writes; the earlier access's flag
-        // covers one that was not recorded.
-        let writes = |a: RawAccess| match inst.sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
-            Some(site) => RawAccess { write: site.kind == AccessKind::Write, ..a },
-            None => RawAccess { write: bits & (1 << 21) != 0, ..a },
+        let Some(var) = inst.sites.get(hi_site).or(inst.sites.get(lo_site)).and_then(|s| inst.vars.get(s.var as usize))
+        else {
+            continue;
         };
-        let (first, second) = (writes(first), writes(second));
-        let Some(var) = inst.sites.get(second.site).and_then(|s| inst.vars.get(s.var as usize)) else { continue };
-        let word = u64::from(example[2]);
-        if first.site == UNKNOWN_SITE {
-            stats.detections_without_witness += count;
+        // Statement mode's words are places in the shadow.
+        let word_base = match (inst.mode, var.space) {
+            (Mode::Addr, _) => 0,
+            (Mode::Stmt, Space::Workgroup) => u64::from(var.slot_base),
+            (Mode::Stmt, Space::Storage) => var_words.get(var.id as usize).map_or(0, |w| w.0),
+        };
+        let g = &module.global_variables[var.handle];
+        let element = |word: u64| {
+            let byte = word.saturating_sub(word_base) * u64::from(var.unit);
+            (byte, vars::element_path(module, g.ty, byte, &var.name))
+        };
+        let recorded =
+            entry_examples.chunks_exact(offsets::EXAMPLE_WORDS).take((count as usize).min(offsets::EXAMPLES));
+        let mut sides = Vec::new();
+        let mut race_examples = Vec::new();
+        for example in recorded {
+            let (first, second) = example_sides(example, lo_site, hi_site, inst);
+            let (mut first, mut second) = (access(first, inst, dispatch), access(second, inst, dispatch));
+            if order_key(&second) < order_key(&first) {
+                std::mem::swap(&mut first, &mut second);
+            }
+            let (byte_offset, element) = element(u64::from(example[2]));
+            race_examples.push(RaceExample {
+                element,
+                byte_offset,
+                first: first.invocation,
+                second: second.invocation,
+            });
+            sides.push((first, second));
         }
-        let access = |a: RawAccess| to_access(a, &inst.sites, dispatch, inst.workgroup_size);
-        let (mut first, mut second) = (access(first), access(second));
-        if order_key(&second) < order_key(&first) {
-            std::mem::swap(&mut first, &mut second);
+        let Some((first, second)) = sides.into_iter().next() else { continue };
+        if first.site.is_none() {
+            stats.detections_without_witness += count;
         }
         let kind = if first.access == AccessKind::Write && second.access == AccessKind::Write {
             RaceKind::WriteWrite
         } else {
             RaceKind::ReadWrite
         };
-        let g = &module.global_variables[var.handle];
+        let first_example = &race_examples[0];
         races.push(Race {
             class,
             kind,
@@ -142,12 +182,14 @@ pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumente
                 variable: var.name.clone(),
                 group: var.binding.map(|b| b.0),
                 binding: var.binding.map(|b| b.1),
-                byte_offset: word * u64::from(var.unit),
-                element: vars::element_path(module, g.ty, word * u64::from(var.unit), &var.name),
+                byte_offset: first_example.byte_offset,
+                element: first_example.element.clone(),
             },
             first,
             second,
             occurrences: count,
+            lockstep: Lockstep::from_code(entry[2]),
+            examples: race_examples,
             explanation: class.explanation(var.space),
             hint: class.hint(var.space),
         });
@@ -156,7 +198,26 @@ pub fn decode(log: &[u32], examples: &[u32], module: &Module, inst: &Instrumente
         (order_key(&a.first), order_key(&a.second), a.class).cmp(&(order_key(&b.first), order_key(&b.second), b.class))
     });
     findings.sort_by_key(|f: &Finding| (f.workgroup_id, f.second.local_invocation_id));
-    Decoded { races, findings, stats }
+    Decoded { races, findings, stats, subgroup_size }
+}
+
+/// The two accesses of one example: the earlier one first.
+fn example_sides(example: &[u32], lo_site: u32, hi_site: u32, inst: &Instrumented) -> (RawAccess, RawAccess) {
+    let bits = example[3];
+    let lo = RawAccess { site: lo_site, workgroup: example[0], invocation: bits & 0x3ff, write: false };
+    let hi = RawAccess { site: hi_site, workgroup: example[1], invocation: (bits >> 10) & 0x3ff, write: false };
+    let (first, second) = if bits & (1 << 20) != 0 { (lo, hi) } else { (hi, lo) };
+    // A site's kind says whether it writes; the earlier access's flag
+    // covers one that was not recorded.
+    let writes = |a: RawAccess| match inst.sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
+        Some(site) => RawAccess { write: site.kind == AccessKind::Write, ..a },
+        None => RawAccess { write: bits & (1 << 21) != 0, ..a },
+    };
+    (writes(first), writes(second))
+}
+
+fn access(a: RawAccess, inst: &Instrumented, dispatch: [u32; 3]) -> Access {
+    to_access(a, &inst.sites, dispatch, inst.workgroup_size)
 }
 
 /// A barrier divergence from its race table entry: the "sites" are the last

@@ -285,6 +285,8 @@ pub struct CheckedLayout {
     pub chunks: u32,
     /// First shadow word of each tracked variable, and its size in words.
     pub var_words: Vec<(u64, u64)>,
+    /// Tracked storage words.
+    pub storage_words: u64,
     /// Bytes of the storage shadow.
     pub shadow_bytes: u64,
     /// Layout of the log buffer.
@@ -314,8 +316,11 @@ impl CheckedLayout {
         }
         // Workgroup shadow slots in the log buffer, unless the shadow lives in
         // workgroup memory.
-        let slot_words =
-            if inst.prelude.workgroup_shadow_resident { 0 } else { u64::from(inst.prelude.workgroup_words) * 2 };
+        let slot_words = if inst.prelude.workgroup_shadow_resident {
+            0
+        } else {
+            u64::from(inst.prelude.workgroup_words) * u64::from(inst.prelude.workgroup_state_words())
+        };
         let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
         let chunk = total.min(max_slots).min(u64::from(gpu_limits.max_compute_workgroups_per_dimension)).max(1);
         let chunks = total.div_ceil(chunk);
@@ -325,15 +330,24 @@ impl CheckedLayout {
         for v in &inst.vars {
             var_words.push(var_extent(v, user, &mut shadow_words));
         }
-        let shadow_bytes = (shadow_words * 3 * 8).max(8);
+        let per_word = u64::from(inst.prelude.storage_state_words()) * 8;
+        let shadow_bytes = (shadow_words * per_word).max(8);
         let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
         let log_bytes = log.bytes();
         let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
         if shadow_bytes > limit {
             return Err(Error::Limit(format!(
-                "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state (24 per 4-byte word), more \
-                 than the adapter's {limit} bytes per binding; check a smaller problem (--buffer NAME=LEN)",
-                shadow_words * 4
+                "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state ({per_word} per 4-byte word), \
+                 more than the adapter's {limit} bytes per binding; check a smaller problem (--buffer NAME=LEN){}",
+                shadow_words * 4,
+                if inst.prelude.stmt { " or use fewer --slots" } else { "" }
+            )));
+        }
+        if inst.prelude.stmt && shadow_words * u64::from(inst.prelude.storage_state_words()) > u64::from(u32::MAX) {
+            return Err(Error::Limit(format!(
+                "statement mode indexes its storage shadow with 32 bits; {shadow_words} words with {} slots each are \
+                 too many: check a smaller problem (--buffer NAME=LEN)",
+                inst.prelude.slots
             )));
         }
         if log_bytes.max(log.examples_bytes()) > limit {
@@ -346,7 +360,8 @@ impl CheckedLayout {
         let g_bits = 64 - (total.max(2) - 1).leading_zeros();
         let g_shift = 64 - g_bits;
         let e_shift = wgrace_shaders::STORAGE_SITE_SHIFT + inst.prelude.site_bits + inst.prelude.invocation_bits;
-        if g_shift < e_shift + 4 {
+        // Statement mode keeps the epoch in a slot's key, where 32 bits fit.
+        if !inst.prelude.stmt && g_shift < e_shift + 4 {
             return Err(Error::Limit(format!(
                 "a dispatch of {total} workgroups of {} invocations with {} access sites leaves too few bits in \
                  wgrace's 64-bit state word to count storage barriers; use a smaller dispatch",
@@ -354,13 +369,14 @@ impl CheckedLayout {
                 inst.sites.len()
             )));
         }
-        let epoch_bits = g_shift - e_shift;
-        let epoch_max = if epoch_bits >= 32 { u32::MAX } else { (1u32 << epoch_bits) - 1 };
+        let epoch_bits = g_shift.saturating_sub(e_shift);
+        let epoch_max = if epoch_bits >= 32 || inst.prelude.stmt { u32::MAX } else { (1u32 << epoch_bits) - 1 };
         Ok(CheckedLayout {
             total_workgroups: total,
             chunk: chunk as u32,
             chunks: chunks as u32,
             var_words,
+            storage_words: shadow_words,
             shadow_bytes,
             log,
             g_shift,
@@ -380,7 +396,7 @@ impl CheckedLayout {
             dispatch[2],
             0,
             self.log.pair_capacity,
-            0,
+            self.storage_words.min(u64::from(u32::MAX)) as u32,
             0,
             0,
         ];
@@ -422,8 +438,43 @@ pub struct CheckedRun {
     shadow: wgpu::Buffer,
     log: wgpu::Buffer,
     examples: wgpu::Buffer,
+    /// Statement mode's storage check, run after the last chunk.
+    storage_check: Option<StorageCheck>,
     /// Its layout.
     pub layout: CheckedLayout,
+}
+
+/// Statement mode's storage check pass (`shaders/wgsl/stmt_check.wgsl`).
+struct StorageCheck {
+    pipeline: wgpu::ComputePipeline,
+    group: wgpu::BindGroup,
+    workgroups: u32,
+}
+
+impl StorageCheck {
+    fn new(
+        gpu: &Gpu,
+        inst: &Instrumented,
+        layout: &CheckedLayout,
+        resources: [wgpu::BindingResource<'_>; 4],
+    ) -> Result<StorageCheck, Error> {
+        let module = wgrace_instrument::storage_check_module(inst)?;
+        let pipeline = pipeline(gpu, &module, wgrace_shaders::STMT_CHECK_ENTRY, "storage check")?;
+        let entries: Vec<wgpu::BindGroupEntry> = resources
+            .into_iter()
+            .enumerate()
+            .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource })
+            .collect();
+        let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("wgrace storage check"),
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &entries,
+        });
+        let max = gpu.device.limits().max_compute_workgroups_per_dimension;
+        let workgroups =
+            layout.storage_words.div_ceil(u64::from(wgrace_shaders::STMT_CHECK_WORKGROUP)).clamp(1, u64::from(max));
+        Ok(StorageCheck { pipeline, group, workgroups: workgroups as u32 })
+    }
 }
 
 impl CheckedRun {
@@ -520,8 +571,30 @@ impl CheckedRun {
             })
             .collect();
         let user_groups = buffers.bind_groups(gpu, &pipeline, user);
+        let storage_check = if inst.prelude.stmt && layout.storage_words > 0 {
+            let params = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &params_buffer,
+                offset: u64::from(layout.chunks - 1) * block,
+                size: params_size,
+            });
+            let resources = [params, shadow.as_entire_binding(), log.as_entire_binding(), examples.as_entire_binding()];
+            Some(StorageCheck::new(gpu, inst, &layout, resources)?)
+        } else {
+            None
+        };
         gpu.check()?;
-        Ok(CheckedRun { pipeline, user_groups, chunk_groups, runtime_group, buffers, shadow, log, examples, layout })
+        Ok(CheckedRun {
+            pipeline,
+            user_groups,
+            chunk_groups,
+            runtime_group,
+            buffers,
+            shadow,
+            log,
+            examples,
+            storage_check,
+            layout,
+        })
     }
 
     /// Encodes and submits chunks `chunks`; with `timer`, in one timestamped
@@ -552,6 +625,13 @@ impl CheckedRun {
                     let n = (self.layout.total_workgroups - u64::from(c) * u64::from(self.layout.chunk))
                         .min(u64::from(self.layout.chunk)) as u32;
                     pass.dispatch_workgroups(n, 1, 1);
+                }
+                if end == self.layout.chunks
+                    && let Some(check) = &self.storage_check
+                {
+                    pass.set_pipeline(&check.pipeline);
+                    pass.set_bind_group(0, &check.group, &[]);
+                    pass.dispatch_workgroups(check.workgroups, 1, 1);
                 }
             }
             if let Some(t) = timer {

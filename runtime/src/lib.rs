@@ -125,15 +125,18 @@ impl Plan {
         Ok(Plan { shader, prepared, spec, buffers })
     }
 
-    /// Instruments the shader for its entry point, for a device with
-    /// `limits`.
+    /// Instruments the shader for its entry point, for `gpu`'s limits and
+    /// features.
     ///
     /// # Errors
     /// [`Error::Instrument`].
-    pub fn instrument(&self, limits: &wgpu::Limits) -> Result<Instrumented, Error> {
+    pub fn instrument(&self, gpu: &Gpu) -> Result<Instrumented, Error> {
         let options = wgrace_instrument::InstrumentOptions {
             capabilities: SHADER_CAPABILITIES,
-            workgroup_memory_limit: limits.max_compute_workgroup_storage_size,
+            workgroup_memory_limit: gpu.device.limits().max_compute_workgroup_storage_size,
+            mode: self.spec.mode,
+            slots: self.spec.slots,
+            subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
         };
         Ok(wgrace_instrument::instrument(
             &self.shader,
@@ -151,7 +154,7 @@ impl Plan {
     /// # Errors
     /// [`Error`] when the run cannot be made.
     pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Report, Vec<Vec<u8>>), Error> {
-        let inst = self.instrument(&gpu.device.limits())?;
+        let inst = self.instrument(gpu)?;
         let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
         let start = Instant::now();
         let total = run.layout.chunks;
@@ -159,7 +162,8 @@ impl Plan {
         let elapsed = start.elapsed();
         let (log, examples) = run.read_log(gpu)?;
         let contents = run.read_buffers(gpu, &self.buffers)?;
-        let mut decoded = detect::decode(&log, &examples, &self.prepared.module, &inst, self.spec.dispatch);
+        let mut decoded =
+            detect::decode(&log, &examples, &self.prepared.module, &inst, self.spec.dispatch, &run.layout.var_words);
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
@@ -178,7 +182,19 @@ impl Plan {
     }
 
     fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: detect::Decoded) -> Report {
-        let stats = decoded.stats;
+        let mut stats = decoded.stats;
+        let mut races = decoded.races;
+        if let Some(w) = self.spec.assume_lockstep {
+            let before = races.len();
+            races.retain(|r| {
+                let hidden = r.lockstep.hidden_at(w);
+                if hidden {
+                    stats.detections -= r.occurrences.min(stats.detections);
+                }
+                !hidden
+            });
+            stats.hidden_by_lockstep = (before - races.len()) as u64;
+        }
         let mut incomplete = Vec::new();
         if stats.dropped_detections > 0 {
             incomplete.push(format!(
@@ -200,7 +216,37 @@ impl Plan {
                 stats.epoch_overflows
             ));
         }
+        if stats.slot_overflows > 0 {
+            incomplete.push(format!(
+                "{} accesses found every statement slot of their word taken by other statements and were not \
+                 checked ({} slots per word; raise --slots, up to 64)",
+                stats.slot_overflows, inst.prelude.slots
+            ));
+        }
         let mut notes = self.shader.notes.clone();
+        if let Some(w) = self.spec.assume_lockstep
+            && stats.hidden_by_lockstep > 0
+        {
+            notes.push(format!(
+                "{} races that lock-step execution of width {w} hides are not listed (--assume-lockstep); WGSL \
+                 does not promise lock-step execution, so they are races on other GPUs",
+                stats.hidden_by_lockstep
+            ));
+        }
+        if stats.nonlinear_subgroup_lanes > 0 {
+            notes.push(format!(
+                "{} invocations had a subgroup lane other than local index mod subgroup size; the intra-subgroup \
+                 class assumes subgroups of consecutive local indices",
+                stats.nonlinear_subgroup_lanes
+            ));
+        }
+        if decoded.subgroup_size <= 1 && !gpu.device.features().contains(wgpu::Features::SUBGROUP) {
+            notes.push(
+                "the adapter has no subgroup operations: no race is classed intra-subgroup, and statement mode \
+                 runs without its warp check (its tables still compare every pair)"
+                    .into(),
+            );
+        }
         if stats.detections_without_witness > 0 {
             notes.push(format!(
                 "{} detections could not name the earlier access of their race",
@@ -225,7 +271,7 @@ impl Plan {
         Report {
             version: report::REPORT_VERSION,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
-            races: decoded.races,
+            races,
             findings: decoded.findings,
             complete: incomplete.is_empty(),
             incomplete,
@@ -240,7 +286,10 @@ impl Plan {
             adapter: gpu.info.clone(),
             dispatch: self.spec.dispatch,
             checked: report::Checked {
-                mode: "addr".into(),
+                mode: inst.mode.as_str().into(),
+                slots: (inst.mode == wgrace_instrument::Mode::Stmt).then_some(inst.prelude.slots),
+                assume_lockstep: self.spec.assume_lockstep,
+                subgroup_size: decoded.subgroup_size,
                 variables,
                 checked_sites: inst.sites.checked(),
                 sites: inst.sites.len(),

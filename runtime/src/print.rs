@@ -4,7 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use wgrace_instrument::report::{Access, BarrierPath, Finding, Race, Report, Verdict};
+use wgrace_instrument::report::{Access, BarrierPath, Finding, Invocation, Race, RaceClass, Report, Verdict};
 
 /// The report as pretty-printed JSON.
 ///
@@ -39,14 +39,29 @@ fn headline(race: &Race) -> String {
 
 fn notes(race: &Race) -> Vec<String> {
     let times = if race.occurrences == 1 { "time".to_string() } else { "times".to_string() };
-    vec![
-        format!(
-            "at {} (byte offset {}); detected {} {times}",
-            race.memory.element, race.memory.byte_offset, race.occurrences
-        ),
-        format!("note: {}", race.explanation),
-        format!("help: {}", race.hint),
-    ]
+    let mut notes = vec![format!(
+        "at {} (byte offset {}); detected {} {times}",
+        race.memory.element, race.memory.byte_offset, race.occurrences
+    )];
+    if race.examples.len() > 1 {
+        let more: Vec<String> = race.examples[1..]
+            .iter()
+            .map(|e| {
+                let who = |i: &Option<Invocation>| match i {
+                    Some(i) => format!("{:?}/{:?}", i.workgroup_id, i.local_invocation_id).replace(' ', ""),
+                    None => "?".into(),
+                };
+                format!("{} ({} and {})", e.element, who(&e.first), who(&e.second))
+            })
+            .collect();
+        notes.push(format!("also at {} (workgroup/invocation)", more.join(", ")));
+    }
+    if race.class != RaceClass::InterWorkgroup {
+        notes.push(format!("lock-step: {}", race.lockstep.describe()));
+    }
+    notes.push(format!("note: {}", race.explanation));
+    notes.push(format!("help: {}", race.hint));
+    notes
 }
 
 /// The report as text; `color` adds ANSI colours.

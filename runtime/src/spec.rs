@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::Error;
+use wgrace_instrument::report::LOCKSTEP_WIDTHS;
+use wgrace_instrument::{MAX_SLOTS, Mode};
 
 /// Initial contents of a buffer (`--fill`).
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +37,15 @@ pub enum Format {
     Text,
     /// The report as one JSON object.
     Json,
+}
+
+/// `--mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ModeArg {
+    /// Address-keyed shadow state: fast; one representative pair per racing word.
+    Addr,
+    /// GRace-stmt statement tables: every racing statement pair; slower.
+    Stmt,
 }
 
 /// Flags describing a run. Shared by `wgrace run`, `wgrace bench` and
@@ -85,6 +96,20 @@ pub struct RunArgs {
     /// finds more says so and is marked incomplete.
     #[arg(long, value_name = "N")]
     pub max_races: Option<u32>,
+    /// Detection mode: addr (default) or stmt.
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Treat races that lock-step execution of subgroups of width W would
+    /// hide as not racing (the legacy CUDA semantics; W in 4, 8, 16, 32, 64).
+    /// Implies --mode stmt.
+    #[arg(long, value_name = "W")]
+    pub assume_lockstep: Option<u32>,
+    /// Statement mode: most statements tracked per word (and barrier
+    /// interval); default: as many as the variable with the most access
+    /// sites has, up to 64. Accesses beyond are counted and the report
+    /// marked incomplete.
+    #[arg(long, value_name = "N")]
+    pub slots: Option<u32>,
 }
 
 impl RunArgs {
@@ -127,6 +152,9 @@ impl RunArgs {
             dump: self.dump.or(base.dump),
             no_detect: self.no_detect || base.no_detect,
             max_races: self.max_races.or(base.max_races),
+            mode: self.mode.or(base.mode),
+            assume_lockstep: self.assume_lockstep.or(base.assume_lockstep),
+            slots: self.slots.or(base.slots),
         }
     }
 }
@@ -184,6 +212,12 @@ pub struct RunSpec {
     pub overrides: Vec<(String, f64)>,
     /// Pair table capacity.
     pub max_races: u32,
+    /// Detection mode.
+    pub mode: Mode,
+    /// `--assume-lockstep`.
+    pub assume_lockstep: Option<u32>,
+    /// Statement slots per word (`None`: as many as the shader needs).
+    pub slots: Option<u32>,
 }
 
 /// Default capacity of the race table.
@@ -238,7 +272,40 @@ impl RunSpec {
         if max_races == 0 {
             return Err(Error::Spec("--max-races must be at least 1".into()));
         }
-        Ok(RunSpec { entry: args.entry.clone(), dispatch, buffers, fills, sets, overrides, max_races })
+        let mode = match (args.mode, args.assume_lockstep) {
+            (Some(ModeArg::Addr), Some(_)) => {
+                return Err(Error::Spec(
+                    "--assume-lockstep needs --mode stmt: addr mode remembers one earlier access per word, so it \
+                     cannot tell whether a race hidden by lock-step execution hides another one"
+                        .into(),
+                ));
+            }
+            (Some(ModeArg::Stmt), _) | (None, Some(_)) => Mode::Stmt,
+            (Some(ModeArg::Addr), None) | (None, None) => Mode::Addr,
+        };
+        if let Some(w) = args.assume_lockstep
+            && !LOCKSTEP_WIDTHS.contains(&w)
+        {
+            return Err(Error::Spec(format!("--assume-lockstep {w}: the width must be 4, 8, 16, 32 or 64")));
+        }
+        let slots = args.slots;
+        if let Some(n) = slots
+            && !(1..=MAX_SLOTS).contains(&n)
+        {
+            return Err(Error::Spec(format!("--slots {n}: use 1 to {MAX_SLOTS} statements per word")));
+        }
+        Ok(RunSpec {
+            entry: args.entry.clone(),
+            dispatch,
+            buffers,
+            fills,
+            sets,
+            overrides,
+            max_races,
+            mode,
+            assume_lockstep: args.assume_lockstep,
+            slots,
+        })
     }
 }
 

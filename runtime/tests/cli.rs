@@ -321,22 +321,25 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
             continue;
         }
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("s").to_string();
-        let (a, b) = (dir.join(format!("{name}-checked")), dir.join(format!("{name}-native")));
+        let b = dir.join(format!("{name}-native"));
         let p = path.display().to_string();
-        let o = wgrace(&["run", &p, "--dump", &a.display().to_string()]);
-        assert_eq!(o.status.code(), Some(0), "{p}: {}{}", stdout(&o), stderr(&o));
         let o = wgrace(&["run", &p, "--no-detect", "--dump", &b.display().to_string()]);
         assert_eq!(o.status.code(), Some(0), "{p}: {}", stderr(&o));
         let mut files: Vec<_> = std::fs::read_dir(&b).expect("dump").map(|e| e.expect("entry").file_name()).collect();
         files.sort();
+        for mode in ["addr", "stmt"] {
+            let a = dir.join(format!("{name}-{mode}"));
+            let o = wgrace(&["run", &p, "--mode", mode, "--dump", &a.display().to_string()]);
+            assert_eq!(o.status.code(), Some(0), "{p} ({mode} mode): {}{}", stdout(&o), stderr(&o));
+            for f in &files {
+                let (x, y) =
+                    (std::fs::read(a.join(f)).expect("checked dump"), std::fs::read(b.join(f)).expect("native dump"));
+                assert!(x == y, "{p}: {} differs between the {mode}-mode and the original run", f.to_string_lossy());
+            }
+        }
         if files.is_empty() {
             // Only workgroup memory: no buffer to compare.
             continue;
-        }
-        for f in files {
-            let (x, y) =
-                (std::fs::read(a.join(&f)).expect("checked dump"), std::fs::read(b.join(&f)).expect("native dump"));
-            assert!(x == y, "{p}: {} differs between the instrumented and the original run", f.to_string_lossy());
         }
         checked += 1;
     }
@@ -390,6 +393,90 @@ fn adapters_lists_name_backend_type_and_subgroup_size() {
     }
     let text = stdout(&wgrace_plain(&["adapters"]));
     assert!(text.contains("subgroup size"), "{text}");
+}
+
+/// The classic warp-synchronous reduction tail: racy under WGSL, race-free
+/// for hardware that runs 32 invocations in lock-step (GRace's rule).
+#[test]
+fn warp_synchronous_reduction_is_intra_subgroup_and_hidden_only_by_lockstep_of_32() {
+    let tail = sample("wg_unrolled_warp_tail.wgsl");
+    let o = wgrace(&["run", &tail, "--mode", "stmt", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["checked"]["mode"], "stmt");
+    let subgroup = r["checked"]["subgroup_size"].as_u64().expect("subgroup size");
+    let races = r["races"].as_array().expect("races");
+    assert!(races.iter().any(|race| race["class"] == "intra-subgroup"), "no intra-subgroup race: {r}");
+    let mut widest = 0;
+    for race in races {
+        let hidden = race["lockstep"]["hidden_from"].as_u64().unwrap_or_else(|| panic!("never hidden: {race}"));
+        widest = widest.max(hidden);
+        let visible: Vec<u64> =
+            race["lockstep"]["visible_at"].as_array().expect("visible_at").iter().filter_map(Value::as_u64).collect();
+        assert_eq!(visible, [4, 8, 16, 32, 64].into_iter().filter(|&w| w < hidden).collect::<Vec<_>>(), "{race}");
+        // Each example's invocations share a block of `hidden` and, for an
+        // intra-subgroup race, a subgroup.
+        for e in race["examples"].as_array().expect("examples") {
+            let t = |side: &str| e[side]["local_invocation_id"][0].as_u64().expect("invocation");
+            assert_eq!(t("first") / hidden, t("second") / hidden, "{race}");
+            let same_subgroup = t("first") / subgroup == t("second") / subgroup;
+            assert_eq!(same_subgroup, race["class"] == "intra-subgroup", "{race}");
+        }
+    }
+    // Steps 1-5 read across blocks of 16; all stay within the first 32.
+    assert_eq!(widest, 32, "{r}");
+
+    // The legacy semantics: no race with lock-step warps of 32 ...
+    let o = wgrace(&["run", &tail, "--assume-lockstep", "32", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let r = json(&o);
+    assert_eq!(r["verdict"], "no-race");
+    assert!(r["stats"]["hidden_by_lockstep"].as_u64().is_some_and(|n| n > 0), "{r}");
+    assert!(r["notes"].to_string().contains("--assume-lockstep"), "{r}");
+    // ... but still races with warps of 16.
+    assert_eq!(wgrace(&["run", &tail, "--assume-lockstep", "16"]).status.code(), Some(1));
+}
+
+#[test]
+fn assume_lockstep_needs_statement_mode_and_a_width_of_4_to_64() {
+    let tail = sample("wg_unrolled_warp_tail.wgsl");
+    let o = wgrace(&["run", &tail, "--mode", "addr", "--assume-lockstep", "32"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--assume-lockstep needs --mode stmt"), "{}", stderr(&o));
+    let o = wgrace(&["run", &tail, "--assume-lockstep", "12"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("4, 8, 16, 32 or 64"), "{}", stderr(&o));
+}
+
+#[test]
+fn statement_mode_lists_every_racing_statement_pair_where_addr_mode_gives_some() {
+    let tail = sample("wg_unrolled_warp_tail.wgsl");
+    let pairs = |mode: &str| -> std::collections::BTreeSet<(u64, u64)> {
+        let r = json(&wgrace(&["run", &tail, "--mode", mode, "--format", "json"]));
+        r["races"]
+            .as_array()
+            .expect("races")
+            .iter()
+            .map(|race| (race["first"]["line"].as_u64().unwrap_or(0), race["second"]["line"].as_u64().unwrap_or(0)))
+            .collect()
+    };
+    let (addr, stmt) = (pairs("addr"), pairs("stmt"));
+    // The header lists 21 racing line pairs (lines 38-43, each with itself
+    // and every later one).
+    let all: std::collections::BTreeSet<(u64, u64)> =
+        (38..=43).flat_map(|a| (a..=43).map(move |b| (a, b))).filter(|&(a, b)| (a, b) != (38, 38)).collect();
+    assert_eq!(stmt, all);
+    assert!(addr.is_subset(&all) && addr.len() <= stmt.len(), "{addr:?}");
+}
+
+#[test]
+fn statement_mode_says_when_a_word_has_more_statements_than_slots() {
+    let o =
+        wgrace(&["run", &sample("wg_unrolled_warp_tail.wgsl"), "--mode", "stmt", "--slots", "2", "--format", "json"]);
+    let r = json(&o);
+    assert_eq!(r["complete"], false, "{r}");
+    assert!(r["stats"]["slot_overflows"].as_u64().is_some_and(|n| n > 0), "{r}");
+    assert!(r["incomplete"].to_string().contains("--slots"), "{r}");
 }
 
 #[test]

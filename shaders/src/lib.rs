@@ -19,6 +19,27 @@ pub const RUNTIME: &str = include_str!("../wgsl/runtime.wgsl");
 /// runtime's identity and race table; the runtime calls its hooks).
 pub const DIVERGENCE: &str = include_str!("../wgsl/divergence.wgsl");
 
+/// Statement mode's tables, linked after [`RUNTIME`] in both modes (addr mode
+/// never calls them).
+pub const STMT: &str = include_str!("../wgsl/stmt.wgsl");
+
+/// Subgroup support (the subgroup layout check, statement mode's warp
+/// check), for adapters with subgroups.
+pub const WARP: &str = include_str!("../wgsl/warp.wgsl");
+
+/// What replaces [`WARP`] where there are no subgroups.
+pub const WARP_NONE: &str = include_str!("../wgsl/warp_none.wgsl");
+
+/// Statement mode's storage check: the entry point of a pass of its own,
+/// appended to [`runtime_source`] (see [`storage_check_source`]).
+pub const STMT_CHECK: &str = include_str!("../wgsl/stmt_check.wgsl");
+
+/// Entry point of [`STMT_CHECK`].
+pub const STMT_CHECK_ENTRY: &str = "wgrace_stmt_storage_check";
+
+/// Invocations per workgroup of [`STMT_CHECK`].
+pub const STMT_CHECK_WORKGROUP: u32 = 64;
+
 /// Compile-time constants of the runtime for one instrumented shader.
 ///
 /// The host-side layouts that must agree with the runtime (the log buffer,
@@ -46,6 +67,13 @@ pub struct Prelude {
     /// Bits of the workgroup-memory state word that count barrier intervals;
     /// the shadow is cleared when the count wraps.
     pub workgroup_interval_bits: u32,
+    /// Statement mode (GRace-stmt) rather than addr mode.
+    pub stmt: bool,
+    /// Statement mode: slots (statements) per tracked word and scope.
+    pub slots: u32,
+    /// Whether the adapter has subgroup operations (the runtime checks how
+    /// subgroups are formed, and statement mode's warp check uses them).
+    pub subgroups: bool,
 }
 
 /// Workgroup memory the runtime always declares (the divergence check's
@@ -71,8 +99,20 @@ impl Prelude {
 
 impl Prelude {
     /// Largest number of access sites a shader may have: site ids are packed
-    /// into 15 bits of the race table's key, and one id means "unknown".
-    pub const MAX_SITES: u32 = 0x7fff;
+    /// into 14 bits of the race table's key, and one id means "unknown".
+    pub const MAX_SITES: u32 = 0x3fff;
+
+    /// 32-bit shadow words per tracked word of workgroup memory: a state and
+    /// a witness in addr mode, five per slot in statement mode.
+    pub fn workgroup_state_words(&self) -> u32 {
+        if self.stmt { 5 * self.slots } else { 2 }
+    }
+
+    /// 64-bit shadow words per tracked word of storage memory: a state and
+    /// two witnesses in addr mode, five per slot in statement mode.
+    pub fn storage_state_words(&self) -> u32 {
+        if self.stmt { 5 * self.slots } else { 3 }
+    }
 
     /// The WGSL `const` declarations for these values.
     pub fn to_wgsl(&self) -> String {
@@ -85,29 +125,49 @@ impl Prelude {
              const WGRACE_WG_RESIDENT: bool = {};\n\
              const WGRACE_WG_SHADOW_LEN: u32 = {}u;\n\
              const WGRACE_WG_BARRIER_BITS: u32 = {}u;\n\
-             const WGRACE_WG_INTERVAL_BITS: u32 = {}u;\n",
+             const WGRACE_WG_INTERVAL_BITS: u32 = {}u;\n\
+             const WGRACE_STMT: bool = {};\n\
+             const WGRACE_SLOTS: u32 = {}u;\n\
+             const WGRACE_WG_STATE_WORDS: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
             self.workgroup_words,
             self.vars.max(1),
             self.workgroup_shadow_resident,
-            if self.workgroup_shadow_resident { (self.workgroup_words * 2).max(1) } else { 1 },
+            if self.workgroup_shadow_resident {
+                (self.workgroup_words * self.workgroup_state_words()).max(1)
+            } else {
+                1
+            },
             self.workgroup_barrier_bits,
             self.workgroup_interval_bits,
+            self.stmt,
+            self.slots.max(1),
+            self.workgroup_state_words(),
         )
     }
 }
 
 /// The runtime's source: `prelude` followed by [`RUNTIME`] and the checks
-/// linked with it ([`DIVERGENCE`]).
+/// linked with it ([`DIVERGENCE`], [`STMT`], and [`WARP`] or [`WARP_NONE`]).
 pub fn runtime_source(prelude: &Prelude) -> String {
     let mut source = prelude.to_wgsl();
     source.push_str(RUNTIME);
     source.push_str(DIVERGENCE);
+    source.push_str(STMT);
+    source.push_str(if prelude.subgroups { WARP } else { WARP_NONE });
+    source
+}
+
+/// Statement mode's storage check: [`runtime_source`] with the entry point
+/// [`STMT_CHECK_ENTRY`], its bindings in group 0.
+pub fn storage_check_source(prelude: &Prelude) -> String {
+    let mut source = runtime_source(prelude);
+    source.push_str(STMT_CHECK);
     source
 }
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 9;
+pub const PRELUDE_LINES: usize = 12;

@@ -2,17 +2,26 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{PRELUDE_LINES, Prelude, runtime_source};
+use wgrace_shaders::{PRELUDE_LINES, Prelude, runtime_source, storage_check_source};
 
 fn validate(prelude: &Prelude) {
-    let source = runtime_source(prelude);
-    let module = match naga::front::wgsl::parse_str(&source) {
+    validate_source(&runtime_source(prelude), prelude.subgroups);
+    if prelude.stmt {
+        validate_source(&storage_check_source(prelude), prelude.subgroups);
+    }
+}
+
+fn validate_source(source: &str, subgroups: bool) {
+    let module = match naga::front::wgsl::parse_str(source) {
         Ok(module) => module,
-        Err(e) => panic!("{}", e.emit_to_string(&source)),
+        Err(e) => panic!("{}", e.emit_to_string(source)),
     };
-    let caps = Capabilities::SHADER_INT64 | Capabilities::SHADER_INT64_ATOMIC_ALL_OPS;
+    let mut caps = Capabilities::SHADER_INT64 | Capabilities::SHADER_INT64_ATOMIC_ALL_OPS;
+    if subgroups {
+        caps |= Capabilities::SUBGROUP;
+    }
     if let Err(e) = Validator::new(ValidationFlags::all(), caps).validate(&module) {
-        panic!("{}", e.emit_to_string(&source));
+        panic!("{}", e.emit_to_string(source));
     }
 }
 
@@ -27,6 +36,9 @@ fn validates_with_typical_prelude() {
         workgroup_shadow_resident: true,
         workgroup_barrier_bits: 8,
         workgroup_interval_bits: 11,
+        stmt: false,
+        slots: 4,
+        subgroups: false,
     });
 }
 
@@ -41,6 +53,9 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         workgroup_shadow_resident: false,
         workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
+        stmt: false,
+        slots: 4,
+        subgroups: false,
     });
 }
 
@@ -48,14 +63,36 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
 fn validates_at_the_largest_sizes() {
     validate(&Prelude {
         invocation_bits: 10,
-        site_bits: 15,
+        site_bits: 14,
         workgroup_invocations: 1024,
         workgroup_words: 8192,
         vars: 64,
         workgroup_shadow_resident: false,
         workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
+        stmt: false,
+        slots: 4,
+        subgroups: false,
     });
+}
+
+#[test]
+fn statement_mode_validates_with_and_without_subgroups() {
+    for (subgroups, resident) in [(true, true), (false, false)] {
+        validate(&Prelude {
+            invocation_bits: 8,
+            site_bits: 6,
+            workgroup_invocations: 256,
+            workgroup_words: 512,
+            vars: 3,
+            workgroup_shadow_resident: resident,
+            workgroup_barrier_bits: 8,
+            workgroup_interval_bits: 7,
+            stmt: true,
+            slots: 4,
+            subgroups,
+        });
+    }
 }
 
 #[test]
@@ -69,6 +106,9 @@ fn prelude_line_count_matches() {
         workgroup_shadow_resident: false,
         workgroup_barrier_bits: 2,
         workgroup_interval_bits: 2,
+        stmt: false,
+        slots: 4,
+        subgroups: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

@@ -186,6 +186,9 @@ impl Harness {
             workgroup_shadow_resident: resident,
             workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
             workgroup_interval_bits: interval_bits,
+            stmt: false,
+            slots: 4,
+            subgroups: false,
         };
         let source = runtime_source(&prelude) + HARNESS;
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

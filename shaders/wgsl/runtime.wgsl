@@ -12,6 +12,10 @@
 //   wgrace_storage_access   for every load/store of writable storage memory;
 //   wgrace_end              once, when the entry point's body returns.
 //
+// Two detection modes share these hooks, chosen by WGRACE_STMT in the
+// prelude: addr mode (this file's state machines) and statement mode
+// (stmt.wgsl, linked after this file, with warp.wgsl's subgroup check).
+//
 // Detection happens here, on the GPU, as each access is made.  Every tracked
 // 4-byte word has one *state word*, updated by a compare-and-swap loop, that
 // holds exactly what is needed to decide whether the access races with an
@@ -56,7 +60,8 @@ struct WgraceParams {
     dispatch: vec4<u32>,
     // Entries of the race pair table.
     pair_capacity: u32,
-    _pad0: u32,
+    // Tracked storage words (statement mode's storage check walks them).
+    storage_words: u32,
     _pad1: u32,
     _pad2: u32,
     vars: array<WgraceVar, WGRACE_VARS>,
@@ -86,24 +91,34 @@ var<workgroup> wgrace_wg_shadow: array<atomic<u32>, WGRACE_WG_SHADOW_LEN>;
 const WGRACE_LOG_DROPPED: u32 = 0u;         // detections whose pair found no table entry
 const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 1u;   // out-of-bounds accesses, not checked
 const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 2u;  // workgroups that stopped tracking storage
-const WGRACE_LOG_HEADER: u32 = 4u;
+const WGRACE_LOG_SUBGROUP_SIZE: u32 = 3u;   // largest subgroup size seen (1 without subgroups)
+const WGRACE_LOG_SLOT_OVERFLOW: u32 = 4u;   // statement mode: accesses that found no slot
+const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose lane is not local index % subgroup size
+const WGRACE_LOG_HEADER: u32 = 8u;
 
-// The race table: entry i is (key, count) at WGRACE_LOG_HEADER + 2i in the log
-// and its example in wgrace_examples[i]: the key names the class and the two
-// sites (hence the variable); the example holds (workgroup of the lower site's
+// The race table: entry i is (key, count, lock-step code, unused) at
+// WGRACE_LOG_HEADER + 4i in the log and its first WGRACE_EXAMPLES examples in
+// wgrace_examples[WGRACE_EXAMPLES * i ..]. The key names the class and the two
+// sites (hence the variable); an example holds (workgroup of the lower site's
 // access, workgroup of the higher's, word, invocation of the lower's | that of
 // the higher's << 10 | 1 << 20 if the lower site's access is the earlier one
-// | 1 << 21 if the earlier access wrote).
-const WGRACE_PAIR_WORDS: u32 = 2u;
+// | 1 << 21 if the earlier access wrote). The lock-step code is the largest,
+// over the entry's detections, of wgrace_lockstep_code.
+const WGRACE_PAIR_WORDS: u32 = 4u;
+const WGRACE_EXAMPLES: u32 = 4u;
 
 // Race classes (the report's `class`); class 3 is a barrier divergence
 // (divergence.wgsl), whose "sites" are barrier ids.
 const WGRACE_CLASS_INTRA: u32 = 0u;
 const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
 const WGRACE_CLASS_INTER: u32 = 2u;
+const WGRACE_CLASS_INTRA_SUBGROUP: u32 = 4u;
 
-// Site id standing for "earlier access not recorded".
-const WGRACE_UNKNOWN_SITE: u32 = 0x7fffu;
+// Site ids take 14 bits of the race table's key; this one stands for
+// "earlier access not recorded".
+const WGRACE_UNKNOWN_SITE: u32 = 0x3fffu;
+// Lock-step code meaning "visible at every width" (see wgrace_lockstep_code).
+const WGRACE_LOCKSTEP_NEVER: u32 = 5u;
 // How long to wait for a witness word that another invocation is about to
 // publish (it writes the witness right after the compare-and-swap we observed).
 const WGRACE_WITNESS_SPIN: u32 = 256u;
@@ -133,6 +148,7 @@ var<private> wgrace_me64: u64;       // storage identity of this invocation, wit
 // inlines the checks, and a memory operation there costs on every access.
 var<private> wgrace_out_of_bounds: u32;
 var<private> wgrace_dropped: u32;
+var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
 
 fn wgrace_workgroup_id() -> vec3<u32> {
     return wgrace_wid;
@@ -162,15 +178,22 @@ fn wgrace_end() {
     if wgrace_dropped != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
     }
+    wgrace_stmt_end();
 }
 
-// Called first thing in the entry point, in uniform control flow.
-fn wgrace_begin(local_index: u32, slot_id: vec3<u32>) {
+// Called first thing in the entry point, in uniform control flow, with the
+// invocation's subgroup size (1 where there are no subgroups).
+fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
     wgrace_t = local_index;
+    wgrace_sg_size = max(subgroup_size, 1u);
+    wgrace_subgroup_begin();
+    if local_index == 0u {
+        atomicMax(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE], wgrace_sg_size);
+    }
     // Chunks are dispatched as (n, 1, 1) grids.
     wgrace_slot = slot_id.x;
     wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
-        + wgrace_slot * WGRACE_WG_WORDS * 2u;
+        + wgrace_slot * WGRACE_WG_WORDS * WGRACE_WG_STATE_WORDS;
     wgrace_g = wgrace_params.chunk_base + slot_id.x;
     let d = wgrace_params.dispatch.xyz;
     wgrace_wid = vec3<u32>(wgrace_g % d.x, (wgrace_g / d.x) % d.y, wgrace_g / (d.x * d.y));
@@ -214,8 +237,26 @@ fn wgrace_wg_exchange(i: u32, old: u32, value: u32) -> vec2<u32> {
 
 // ---------------------------------------------------------------- barriers
 
+fn wgrace_wg_max(i: u32, value: u32) {
+    if WGRACE_WG_RESIDENT {
+        atomicMax(&wgrace_wg_shadow[i], value);
+    } else {
+        atomicMax(&wgrace_log[wgrace_slot_at + i], value);
+    }
+}
+
+// Orders the workgroup shadow's updates before what follows, for the whole
+// workgroup (the user's workgroupBarrier does not order storage memory).
+fn wgrace_wg_shadow_barrier() {
+    if WGRACE_WG_RESIDENT {
+        workgroupBarrier();
+    } else {
+        storageBarrier();
+    }
+}
+
 fn wgrace_sweep_slot() {
-    for (var i = wgrace_t; i < WGRACE_WG_WORDS * 2u; i += WGRACE_WG_INVOCATIONS) {
+    for (var i = wgrace_t; i < WGRACE_WG_WORDS * WGRACE_WG_STATE_WORDS; i += WGRACE_WG_INVOCATIONS) {
         wgrace_wg_store(i, 0u);
     }
 }
@@ -248,6 +289,13 @@ fn wgrace_barrier(kind: u32, id: u32) {
             wgrace_epoch += 1u;
         }
     }
+    if WGRACE_STMT {
+        wgrace_update_identity();
+        if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
+            wgrace_stmt_interval_end();
+        }
+        return;
+    }
     // A new workgroup-memory interval starts: nothing before the barrier can
     // race with anything after it. States carry their interval, so older ones
     // read as untouched; the slot is only cleared when the counter wraps,
@@ -273,25 +321,66 @@ fn wgrace_barrier(kind: u32, id: u32) {
 
 // ---------------------------------------------------------------- race records
 
+// The smallest lock-step width, as k for width 4 << k (k = 0..4: 4 to 64),
+// at which invocations `a` and `b` of one workgroup share a subgroup under the
+// usual mapping (local index / width); WGRACE_LOCKSTEP_NEVER if none does.
+// Hardware running subgroups of that width or wider in lock-step executes two
+// different statements of the pair one after the other (GRace's rule).
+fn wgrace_lockstep_code(a: u32, b: u32) -> u32 {
+    for (var k = 0u; k < WGRACE_LOCKSTEP_NEVER; k++) {
+        if (a >> (2u + k)) == (b >> (2u + k)) {
+            return k;
+        }
+    }
+    return WGRACE_LOCKSTEP_NEVER;
+}
+
+// Records a race detected by this invocation: `first_*` describe the other
+// access (the earlier one), the second access is this invocation's. Races in
+// one workgroup are refined to intra-subgroup when both invocations share
+// this invocation's subgroup.
 fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
                  second_site: u32) {
-    let first_is_lo = first_site <= second_site;
-    let lo = min(first_site, second_site);
-    let hi = max(first_site, second_site);
-    let key = ((race_class << 30u) | (lo << 15u) | hi) + 1u;
+    var c = race_class;
+    var code = WGRACE_LOCKSTEP_NEVER;
+    if c <= WGRACE_CLASS_BARRIER_KIND && first_site != WGRACE_UNKNOWN_SITE {
+        if first_t / wgrace_sg_size == wgrace_t / wgrace_sg_size {
+            c = WGRACE_CLASS_INTRA_SUBGROUP;
+        }
+        if first_site != second_site {
+            code = wgrace_lockstep_code(first_t, wgrace_t);
+        }
+    }
+    wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t, code,
+                       true);
+}
+
+// Records a race between access A (site, workgroup, invocation, whether it
+// wrote) and access B in the race table; `a_first` says A was the earlier.
+fn wgrace_record_pair(race_class: u32, word: u32, a_site: u32, a_g: u32, a_t: u32, a_write: bool, b_site: u32,
+                      b_g: u32, b_t: u32, code: u32, a_first: bool) {
+    let a_is_lo = a_site <= b_site;
+    let lo = min(a_site, b_site);
+    let hi = max(a_site, b_site);
+    let key = ((race_class << 28u) | (lo << 14u) | hi) + 1u;
     let capacity = wgrace_params.pair_capacity;
     var slot = (key * 2654435761u) % capacity;
     for (var probe = 0u; probe < capacity; probe++) {
         let entry = WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS;
         let r = atomicCompareExchangeWeak(&wgrace_log[entry], 0u, key);
         if r.exchanged || r.old_value == key {
-            if atomicAdd(&wgrace_log[entry + 1u], 1u) == 0u {
-                let lo_g = select(wgrace_g, first_g, first_is_lo);
-                let hi_g = select(first_g, wgrace_g, first_is_lo);
-                let lo_t = select(wgrace_t, first_t, first_is_lo);
-                let hi_t = select(first_t, wgrace_t, first_is_lo);
-                let bits = lo_t | (hi_t << 10u) | (u32(first_is_lo) << 20u) | (u32(first_write) << 21u);
-                wgrace_examples[slot] = vec4<u32>(lo_g, hi_g, word, bits);
+            let n = atomicAdd(&wgrace_log[entry + 1u], 1u);
+            if n < WGRACE_EXAMPLES {
+                let lo_g = select(b_g, a_g, a_is_lo);
+                let hi_g = select(a_g, b_g, a_is_lo);
+                let lo_t = select(b_t, a_t, a_is_lo);
+                let hi_t = select(a_t, b_t, a_is_lo);
+                let lo_first = a_is_lo == a_first;
+                let bits = lo_t | (hi_t << 10u) | (u32(lo_first) << 20u) | (u32(a_write) << 21u);
+                wgrace_examples[slot * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
+            }
+            if code != 0u {
+                atomicMax(&wgrace_log[entry + 2u], code);
             }
             return;
         }
@@ -344,6 +433,15 @@ fn wgrace_wg_witness_ok(w: u32) -> bool {
 fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
+        return;
+    }
+    if WGRACE_STMT {
+        for (var i = 0u; i < words; i++) {
+            wgrace_stmt_wg_word(at + i, site, write);
+            if write {
+                wgrace_warp_check(at + i, site, true);
+            }
+        }
         return;
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
@@ -487,6 +585,15 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
     }
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
+        return;
+    }
+    if WGRACE_STMT {
+        for (var i = 0u; i < words; i++) {
+            wgrace_stmt_storage_word(wgrace_params.vars[var_id].base + word + i, site, write);
+            if write {
+                wgrace_warp_check(wgrace_params.vars[var_id].base + word + i, site, false);
+            }
+        }
         return;
     }
     let me = wgrace_me64 | (u64(site) << WGRACE_ST_SITE_SHIFT);

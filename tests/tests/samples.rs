@@ -2,17 +2,29 @@
 //! reports on it is a pair the header lists (format: samples/README.md).
 
 use wgrace::corpus::{Status, check_kernel, kernels};
+use wgrace::spec::{ModeArg, RunArgs};
 use wgrace_tests::samples_dir;
 
 use crate::support::gpu;
 
 #[test]
 fn every_sample_gets_its_verdict_and_only_listed_pairs() {
+    check_every_sample(&RunArgs::default());
+}
+
+/// Statement mode also fails a sample when a listed pair is missing: it must
+/// report every racing statement pair.
+#[test]
+fn statement_mode_reports_every_listed_pair_and_only_those() {
+    check_every_sample(&RunArgs { mode: Some(ModeArg::Stmt), ..RunArgs::default() });
+}
+
+fn check_every_sample(flags: &RunArgs) {
     let list = kernels(&samples_dir()).expect("samples");
     assert!(list.len() >= 25, "expected at least 25 samples, found {}", list.len());
     let failures: Vec<String> = list
         .iter()
-        .map(|(path, suite)| check_kernel(gpu(), path, suite))
+        .map(|(path, suite)| check_kernel(gpu(), path, suite, flags))
         .filter(|k| k.status.is_failure())
         .map(|k| format!("{}: {:?}", k.path.display(), k.status))
         .collect();
@@ -36,11 +48,11 @@ fn failures_are_detected() {
     for (name, text) in cases {
         let path = dir.join(name);
         std::fs::write(&path, text).expect("write");
-        let result = check_kernel(gpu(), &path, "wrong");
+        let result = check_kernel(gpu(), &path, "wrong", &RunArgs::default());
         assert!(matches!(result.status, Status::Fail(_)), "{name}: {:?}", result.status);
     }
     let xfail = dir.join("xfail.wgsl");
     // Appended, so that the racing lines keep their numbers.
     std::fs::write(&xfail, format!("{text}// xfail: checking that xfail works\n")).expect("write");
-    assert_eq!(check_kernel(gpu(), &xfail, "wrong").status, Status::UnexpectedPass);
+    assert_eq!(check_kernel(gpu(), &xfail, "wrong", &RunArgs::default()).status, Status::UnexpectedPass);
 }

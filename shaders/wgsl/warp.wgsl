@@ -1,0 +1,45 @@
+// wgrace's subgroup support, for adapters with subgroup operations:
+// checking how subgroups are formed, and statement mode's warp check.
+//
+// Races are classed intra-subgroup when both invocations fall in one block
+// of subgroup-size consecutive local indices, the usual way adapters form
+// subgroups; wgrace_subgroup_begin counts invocations whose subgroup is not
+// such a block, so that the report can say the classification is off.
+//
+// The warp check is GRace's intra-warp detection (Algorithm 2): after a
+// writing statement, the active invocations of a subgroup compare the words
+// they touched; two that wrote the same word in the same execution of the
+// statement race, and no lock-step execution hides it. GRace writes each
+// lane's address to a table in shared memory and relies on the warp running
+// in lock-step for the lanes to see each other's entries; WGSL promises no
+// such thing, and a barrier cannot be placed in the non-uniform code an
+// access may sit in. So the table is the subgroup's registers: the active
+// invocations take turns broadcasting their (word, site) with
+// subgroupBroadcastFirst, which is defined over the active invocations and
+// needs no lane numbers (naga offers none for multi-dimensional workgroups).
+
+// Called by wgrace_begin, in uniform control flow.
+fn wgrace_subgroup_begin() {
+    let base = wgrace_t - wgrace_t % wgrace_sg_size;
+    if subgroupMin(wgrace_t) != base || subgroupMax(wgrace_t) >= base + wgrace_sg_size {
+        atomicAdd(&wgrace_log[WGRACE_LOG_NONLINEAR], 1u);
+    }
+}
+
+// `at`: the word's index in its shadow; `workgroup_memory` says which shadow.
+fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
+    let mine = vec4<u32>(at, site, u32(workgroup_memory), wgrace_t);
+    // Each turn, the lowest pending invocation broadcasts and leaves; the
+    // others compare with it. Every pair is compared once.
+    for (var turn = 0u; turn < wgrace_sg_size; turn++) {
+        let first = subgroupBroadcastFirst(mine);
+        if first.w == wgrace_t {
+            break;
+        }
+        if all(first.xyz == mine.xyz) {
+            // Both wrote; the one that broadcast is reported first.
+            wgrace_record_pair(WGRACE_CLASS_INTRA_SUBGROUP, at, site, wgrace_g, first.w, true, site, wgrace_g,
+                               wgrace_t, WGRACE_LOCKSTEP_NEVER, true);
+        }
+    }
+}
