@@ -5,7 +5,7 @@
 // wgrace: --dispatch 4 --buffer out=256
 // expect: race
 // race: inter-workgroup 23 26
-// race: inter-workgroup 20 29
+// race-maybe: inter-workgroup 20 29
 
 @group(0) @binding(0) var<storage, read_write> message: array<u32, 64>;
 @group(0) @binding(1) var<storage, read_write> flag: u32;

@@ -239,7 +239,14 @@ pub fn instrument(
         vars: tracked.len() as u32,
         workgroup_shadow_resident: false,
         stmt: options.mode == Mode::Stmt,
-        slots: statement_slots(&sites, tracked.len(), options.slots, storage_barrier_in_loop(module, ep, &reachable)),
+        slots: statement_slots(&sites, &tracked, Space::Workgroup, options.slots, false),
+        storage_slots: statement_slots(
+            &sites,
+            &tracked,
+            Space::Storage,
+            options.slots,
+            storage_barrier_in_loop(module, ep, &reachable),
+        ),
         subgroups: options.subgroups,
     };
     let prelude = wgrace_shaders::Prelude {
@@ -317,15 +324,21 @@ pub fn instrument(
 /// gets a slot per barrier interval, and a storage word another per storage
 /// barrier its workgroups executed), at most [`MAX_SLOTS`]; the most when a
 /// loop executes storage barriers.
-fn statement_slots(sites: &[Site], vars: usize, requested: Option<u32>, barrier_loops: bool) -> u32 {
+fn statement_slots(
+    sites: &[Site],
+    vars: &[TrackedVar],
+    space: Space,
+    requested: Option<u32>,
+    barrier_loops: bool,
+) -> u32 {
     if let Some(n) = requested {
         return n.clamp(1, MAX_SLOTS);
     }
     if barrier_loops {
         return MAX_SLOTS;
     }
-    let mut per_var = vec![0u32; vars];
-    for site in sites.iter().filter(|s| s.checked) {
+    let mut per_var = vec![0u32; vars.len()];
+    for site in sites.iter().filter(|s| s.checked && s.space == space) {
         if let Some(n) = per_var.get_mut(site.var as usize) {
             *n += 1;
         }

@@ -27,7 +27,10 @@ pub struct BenchResult {
     pub invocations: u64,
     /// Median GPU time of the original shader, in milliseconds.
     pub native_ms: f64,
-    /// Median GPU time of the instrumented shader (addr mode), in ms.
+    /// Detection mode of the instrumented shader (`addr` or `stmt`).
+    pub mode: String,
+    /// Median GPU time of the instrumented shader, in ms (statement mode:
+    /// with its storage check pass).
     pub checked_ms: f64,
     /// `checked_ms / native_ms`.
     pub overhead: f64,
@@ -96,6 +99,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         dispatch,
         invocations: crate::invocations(&plan.prepared, dispatch),
         native_ms,
+        mode: inst.mode.as_str().to_string(),
         checked_ms,
         overhead: if native_ms > 0.0 { checked_ms / native_ms } else { f64::NAN },
         repetitions,
@@ -118,7 +122,7 @@ pub fn text(r: &BenchResult) -> String {
         "shader        {} (entry `{}`, dispatch {}x{}x{}, {} invocations)\n\
          adapter       {}\n\
          native        {:.3} ms (median of {})\n\
-         addr mode     {:.3} ms (median of {}, {} chunk{})\n\
+         {} mode     {:.3} ms (median of {}, {} chunk{})\n\
          overhead      {:.2}x\n\
          extra memory  {} (shadow {}, log {}); buffers {}\n",
         r.shader,
@@ -130,6 +134,7 @@ pub fn text(r: &BenchResult) -> String {
         r.adapter,
         r.native_ms,
         r.repetitions,
+        r.mode,
         r.checked_ms,
         r.repetitions,
         r.chunks,

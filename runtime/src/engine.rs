@@ -347,7 +347,7 @@ impl CheckedLayout {
             return Err(Error::Limit(format!(
                 "statement mode indexes its storage shadow with 32 bits; {shadow_words} words with {} slots each are \
                  too many: check a smaller problem (--buffer NAME=LEN)",
-                inst.prelude.slots
+                inst.prelude.storage_slots
             )));
         }
         if log_bytes.max(log.examples_bytes()) > limit {

@@ -219,8 +219,8 @@ impl Plan {
         if stats.slot_overflows > 0 {
             incomplete.push(format!(
                 "{} accesses found every statement slot of their word taken by other statements and were not \
-                 checked ({} slots per word; raise --slots, up to 64)",
-                stats.slot_overflows, inst.prelude.slots
+                 checked ({} slots per workgroup word, {} per storage word; raise --slots, up to 64)",
+                stats.slot_overflows, inst.prelude.slots, inst.prelude.storage_slots
             ));
         }
         let mut notes = self.shader.notes.clone();
@@ -287,7 +287,8 @@ impl Plan {
             dispatch: self.spec.dispatch,
             checked: report::Checked {
                 mode: inst.mode.as_str().into(),
-                slots: (inst.mode == wgrace_instrument::Mode::Stmt).then_some(inst.prelude.slots),
+                slots: (inst.mode == wgrace_instrument::Mode::Stmt)
+                    .then_some(inst.prelude.slots.max(inst.prelude.storage_slots)),
                 assume_lockstep: self.spec.assume_lockstep,
                 subgroup_size: decoded.subgroup_size,
                 variables,

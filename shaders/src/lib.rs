@@ -69,8 +69,11 @@ pub struct Prelude {
     pub workgroup_interval_bits: u32,
     /// Statement mode (GRace-stmt) rather than addr mode.
     pub stmt: bool,
-    /// Statement mode: slots (statements) per tracked word and scope.
+    /// Statement mode: slots (statements) per tracked word of workgroup
+    /// memory and barrier interval.
     pub slots: u32,
+    /// Statement mode: slots per tracked word of storage memory.
+    pub storage_slots: u32,
     /// Whether the adapter has subgroup operations (the runtime checks how
     /// subgroups are formed, and statement mode's warp check uses them).
     pub subgroups: bool,
@@ -111,7 +114,7 @@ impl Prelude {
     /// 64-bit shadow words per tracked word of storage memory: a state and
     /// two witnesses in addr mode, five per slot in statement mode.
     pub fn storage_state_words(&self) -> u32 {
-        if self.stmt { 5 * self.slots } else { 3 }
+        if self.stmt { 5 * self.storage_slots } else { 3 }
     }
 
     /// The WGSL `const` declarations for these values.
@@ -128,6 +131,7 @@ impl Prelude {
              const WGRACE_WG_INTERVAL_BITS: u32 = {}u;\n\
              const WGRACE_STMT: bool = {};\n\
              const WGRACE_SLOTS: u32 = {}u;\n\
+             const WGRACE_ST_SLOTS: u32 = {}u;\n\
              const WGRACE_WG_STATE_WORDS: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
@@ -144,6 +148,7 @@ impl Prelude {
             self.workgroup_interval_bits,
             self.stmt,
             self.slots.max(1),
+            self.storage_slots.max(1),
             self.workgroup_state_words(),
         )
     }
@@ -170,4 +175,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 12;
+pub const PRELUDE_LINES: usize = 13;

@@ -38,6 +38,7 @@ fn validates_with_typical_prelude() {
         workgroup_interval_bits: 11,
         stmt: false,
         slots: 4,
+        storage_slots: 4,
         subgroups: false,
     });
 }
@@ -55,6 +56,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         workgroup_interval_bits: 2,
         stmt: false,
         slots: 4,
+        storage_slots: 4,
         subgroups: false,
     });
 }
@@ -72,6 +74,7 @@ fn validates_at_the_largest_sizes() {
         workgroup_interval_bits: 2,
         stmt: false,
         slots: 4,
+        storage_slots: 4,
         subgroups: false,
     });
 }
@@ -90,6 +93,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             workgroup_interval_bits: 7,
             stmt: true,
             slots: 4,
+            storage_slots: 4,
             subgroups,
         });
     }
@@ -108,6 +112,7 @@ fn prelude_line_count_matches() {
         workgroup_interval_bits: 2,
         stmt: false,
         slots: 4,
+        storage_slots: 4,
         subgroups: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);

@@ -188,6 +188,7 @@ impl Harness {
             workgroup_interval_bits: interval_bits,
             stmt: false,
             slots: 4,
+            storage_slots: 4,
             subgroups: false,
         };
         let source = runtime_source(&prelude) + HARNESS;

@@ -3,7 +3,8 @@
 //
 // Addr mode keeps one state per word and so remembers one earlier access;
 // statement mode reports every pair of statements (access sites) that race.
-// Each tracked word has WGRACE_SLOTS *slots*, one per statement that touched
+// Each tracked word has WGRACE_SLOTS (workgroup memory) or WGRACE_ST_SLOTS
+// (storage) *slots*, one per statement that touched
 // it in the current scope, filled in order. A slot is a key naming the
 // statement and the accesses' ordering context, and the least and greatest
 // invocation that made such an access. Accesses only *accumulate* into slots
@@ -32,7 +33,7 @@
 // parallel: the work is linear in the words and quadratic only in the
 // statements that touched one word.
 //
-// A word touched by more than WGRACE_SLOTS statements in one scope loses the
+// A word touched by more statements than it has slots in one scope loses the
 // extra ones; they are counted (WGRACE_LOG_SLOT_OVERFLOW) and the report says
 // it is incomplete.
 
@@ -199,7 +200,7 @@ fn wgrace_stmt_example(x: vec4<u32>, sg_size: u32, one_subgroup: bool) -> vec2<u
 
 // ---------------------------------------------------------------- storage memory
 //
-// WGRACE_ST_SLOT_WORDS * WGRACE_SLOTS 64-bit shadow words per tracked word,
+// WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS 64-bit shadow words per tracked word,
 // for the whole dispatch; a slot is
 //   key        1 << 63 | storage epoch << 16 | write << 15 | site + 1, 0 if empty
 //   least      max over its accesses of !(workgroup << 10 | invocation)
@@ -215,8 +216,8 @@ const WGRACE_ST_SLOT_WORDS: u32 = 5u;
 fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool) {
     let key = (1lu << 63u) | (u64(wgrace_epoch) << 16u) | (u64(write) << 15u) | u64(site + 1u);
     let me = (u64(wgrace_g) << 10u) | u64(wgrace_t);
-    let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_SLOTS;
-    for (var k = 0u; k < WGRACE_SLOTS; k++) {
+    let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS;
+    for (var k = 0u; k < WGRACE_ST_SLOTS; k++) {
         let s = first + WGRACE_ST_SLOT_WORDS * k;
         var current = atomicLoad(&wgrace_shadow[s]);
         if current == 0lu {

@@ -18,8 +18,8 @@ fn wgrace_stmt_storage_check(@builtin(global_invocation_id) id: vec3<u32>,
 }
 
 fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
-    let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_SLOTS;
-    for (var p = 0u; p < WGRACE_SLOTS; p++) {
+    let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS;
+    for (var p = 0u; p < WGRACE_ST_SLOTS; p++) {
         let sp = first + WGRACE_ST_SLOT_WORDS * p;
         let kp = atomicLoad(&wgrace_shadow[sp]);
         if kp == 0lu {
@@ -27,7 +27,7 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
         }
         let p_lo = ~atomicLoad(&wgrace_shadow[sp + 1u]);
         let p_hi = atomicLoad(&wgrace_shadow[sp + 2u]);
-        for (var q = p; q < WGRACE_SLOTS; q++) {
+        for (var q = p; q < WGRACE_ST_SLOTS; q++) {
             let sq = first + WGRACE_ST_SLOT_WORDS * q;
             let kq = atomicLoad(&wgrace_shadow[sq]);
             if kq == 0lu {
