@@ -52,8 +52,6 @@ pub struct Instrumented {
     pub vars: Vec<TrackedVar>,
     /// The constants the runtime was specialised with (the mode among them).
     pub prelude: wgrace_shaders::Prelude,
-    /// Detection mode.
-    pub mode: Mode,
     /// Bind group of the runtime's resources (bindings 0: parameters,
     /// 1: storage shadow, 2: log).
     pub runtime_group: u32,
@@ -240,6 +238,8 @@ pub fn instrument(
         workgroup_shadow_resident: false,
         stmt: options.mode == Mode::Stmt,
         slots: statement_slots(&sites, &tracked, Space::Workgroup, options.slots, false),
+        workgroup_barrier_kinds: barriers.iter().any(|b| !b.kind.orders(Space::Workgroup)),
+        storage_barrier_kinds: barriers.iter().any(|b| !b.kind.orders(Space::Storage)),
         storage_slots: statement_slots(
             &sites,
             &tracked,
@@ -312,7 +312,6 @@ pub fn instrument(
         barriers,
         vars: tracked,
         prelude,
-        mode: options.mode,
         runtime_group,
         entry_point: entry.to_string(),
         workgroup_size,
@@ -386,6 +385,13 @@ fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[
 /// Bits needed to hold values `0..n`.
 fn bits_for(n: u32) -> u32 {
     if n <= 1 { 0 } else { 32 - (n - 1).leading_zeros() }
+}
+
+impl Instrumented {
+    /// The detection mode it was instrumented for.
+    pub fn mode(&self) -> Mode {
+        if self.prelude.stmt { Mode::Stmt } else { Mode::Addr }
+    }
 }
 
 /// Capabilities the runtime needs, with or without subgroups.

@@ -180,8 +180,8 @@ pub struct Stats {
     /// taken by other statements, which were not checked.
     #[serde(default)]
     pub slot_overflows: u64,
-    /// Invocations whose subgroup lane was not local index mod subgroup size
-    /// (the `intra-subgroup` class assumes it is).
+    /// Invocations whose subgroup was not a block of subgroup-size
+    /// consecutive local indices (the `intra-subgroup` class assumes it is).
     #[serde(default)]
     pub nonlinear_subgroup_lanes: u64,
     /// Races left out of the report by `--assume-lockstep`.

@@ -138,6 +138,16 @@ impl BarrierKind {
         }
     }
 
+    /// Whether it orders accesses to `space`.
+    pub fn orders(self, space: Space) -> bool {
+        matches!(
+            (self, space),
+            (BarrierKind::WorkgroupAndStorage, _)
+                | (BarrierKind::Workgroup | BarrierKind::UniformLoad, Space::Workgroup)
+                | (BarrierKind::Storage, Space::Storage)
+        )
+    }
+
     /// How the shader spells it, e.g. `workgroupBarrier()`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -99,7 +99,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         dispatch,
         invocations: crate::invocations(&plan.prepared, dispatch),
         native_ms,
-        mode: inst.mode.as_str().to_string(),
+        mode: inst.mode().as_str().to_string(),
         checked_ms,
         overhead: if native_ms > 0.0 { checked_ms / native_ms } else { f64::NAN },
         repetitions,

@@ -135,7 +135,7 @@ pub fn decode(
             continue;
         };
         // Statement mode's words are places in the shadow.
-        let word_base = match (inst.mode, var.space) {
+        let word_base = match (inst.mode(), var.space) {
             (Mode::Addr, _) => 0,
             (Mode::Stmt, Space::Workgroup) => u64::from(var.slot_base),
             (Mode::Stmt, Space::Storage) => var_words.get(var.id as usize).map_or(0, |w| w.0),
@@ -147,7 +147,8 @@ pub fn decode(
         };
         let recorded =
             entry_examples.chunks_exact(offsets::EXAMPLE_WORDS).take((count as usize).min(offsets::EXAMPLES));
-        let mut sides = Vec::new();
+        // The first example gives the race's two accesses.
+        let mut sides = None;
         let mut race_examples = Vec::new();
         for example in recorded {
             let (first, second) = example_sides(example, lo_site, hi_site, inst);
@@ -162,9 +163,9 @@ pub fn decode(
                 first: first.invocation,
                 second: second.invocation,
             });
-            sides.push((first, second));
+            sides.get_or_insert((first, second));
         }
-        let Some((first, second)) = sides.into_iter().next() else { continue };
+        let Some((first, second)) = sides else { continue };
         if first.site.is_none() {
             stats.detections_without_witness += count;
         }

@@ -235,12 +235,12 @@ impl Plan {
         }
         if stats.nonlinear_subgroup_lanes > 0 {
             notes.push(format!(
-                "{} invocations had a subgroup lane other than local index mod subgroup size; the intra-subgroup \
-                 class assumes subgroups of consecutive local indices",
+                "{} invocations were in subgroups that are not blocks of consecutive local indices; the \
+                 intra-subgroup class assumes they are",
                 stats.nonlinear_subgroup_lanes
             ));
         }
-        if decoded.subgroup_size <= 1 && !gpu.device.features().contains(wgpu::Features::SUBGROUP) {
+        if !gpu.device.features().contains(wgpu::Features::SUBGROUP) {
             notes.push(
                 "the adapter has no subgroup operations: no race is classed intra-subgroup, and statement mode \
                  runs without its warp check (its tables still compare every pair)"
@@ -286,8 +286,8 @@ impl Plan {
             adapter: gpu.info.clone(),
             dispatch: self.spec.dispatch,
             checked: report::Checked {
-                mode: inst.mode.as_str().into(),
-                slots: (inst.mode == wgrace_instrument::Mode::Stmt)
+                mode: inst.mode().as_str().into(),
+                slots: (inst.mode() == wgrace_instrument::Mode::Stmt)
                     .then_some(inst.prelude.slots.max(inst.prelude.storage_slots)),
                 assume_lockstep: self.spec.assume_lockstep,
                 subgroup_size: decoded.subgroup_size,

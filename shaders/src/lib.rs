@@ -74,6 +74,13 @@ pub struct Prelude {
     pub slots: u32,
     /// Statement mode: slots per tracked word of storage memory.
     pub storage_slots: u32,
+    /// Statement mode: whether the shader has a barrier that does not order
+    /// workgroup memory (`storageBarrier()`), so that slots of workgroup
+    /// memory must count barriers to tell `barrier-kind` races.
+    pub workgroup_barrier_kinds: bool,
+    /// Statement mode: the same for storage memory (a barrier that does not
+    /// order it, such as `workgroupBarrier()`).
+    pub storage_barrier_kinds: bool,
     /// Whether the adapter has subgroup operations (the runtime checks how
     /// subgroups are formed, and statement mode's warp check uses them).
     pub subgroups: bool,
@@ -132,6 +139,8 @@ impl Prelude {
              const WGRACE_STMT: bool = {};\n\
              const WGRACE_SLOTS: u32 = {}u;\n\
              const WGRACE_ST_SLOTS: u32 = {}u;\n\
+             const WGRACE_WG_COUNT_BARRIERS: bool = {};\n\
+             const WGRACE_ST_COUNT_BARRIERS: bool = {};\n\
              const WGRACE_WG_STATE_WORDS: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
@@ -149,6 +158,8 @@ impl Prelude {
             self.stmt,
             self.slots.max(1),
             self.storage_slots.max(1),
+            self.workgroup_barrier_kinds,
+            self.storage_barrier_kinds,
             self.workgroup_state_words(),
         )
     }
@@ -175,4 +186,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 13;
+pub const PRELUDE_LINES: usize = 15;

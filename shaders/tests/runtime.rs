@@ -39,6 +39,8 @@ fn validates_with_typical_prelude() {
         stmt: false,
         slots: 4,
         storage_slots: 4,
+        workgroup_barrier_kinds: true,
+        storage_barrier_kinds: true,
         subgroups: false,
     });
 }
@@ -57,6 +59,8 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         stmt: false,
         slots: 4,
         storage_slots: 4,
+        workgroup_barrier_kinds: true,
+        storage_barrier_kinds: true,
         subgroups: false,
     });
 }
@@ -75,6 +79,8 @@ fn validates_at_the_largest_sizes() {
         stmt: false,
         slots: 4,
         storage_slots: 4,
+        workgroup_barrier_kinds: true,
+        storage_barrier_kinds: true,
         subgroups: false,
     });
 }
@@ -94,6 +100,8 @@ fn statement_mode_validates_with_and_without_subgroups() {
             stmt: true,
             slots: 4,
             storage_slots: 4,
+            workgroup_barrier_kinds: true,
+            storage_barrier_kinds: true,
             subgroups,
         });
     }
@@ -113,6 +121,8 @@ fn prelude_line_count_matches() {
         stmt: false,
         slots: 4,
         storage_slots: 4,
+        workgroup_barrier_kinds: true,
+        storage_barrier_kinds: true,
         subgroups: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);

@@ -14,8 +14,11 @@
 //!   writes).
 //!
 //! Site ids are trace positions, so a recorded pair names two accesses.
+//!
+//! Statement mode gets the same traces through its own harness (each access
+//! is a statement of its own, so it must report exactly the racing pairs).
 
-use wgrace_shaders::{Prelude, runtime_source};
+use wgrace_shaders::{Prelude, storage_check_source};
 
 const HARNESS: &str = r#"
 struct Step { g: u32, t: u32, epoch: u32, any: u32, site: u32, write: u32, word: u32, space: u32 }
@@ -24,6 +27,8 @@ struct Step { g: u32, t: u32, epoch: u32, any: u32, site: u32, write: u32, word:
 @compute @workgroup_size(1)
 fn main() {
     wgrace_slot = 0u;
+    // No subgroups: every race keeps its ordering class.
+    wgrace_sg_size = 1u;
     wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS;
     wgrace_storage_on = true;
     var wg_epoch = 0u;
@@ -53,6 +58,59 @@ fn main() {
     wgrace_end();
 }
 "#;
+
+// Statement mode: the same replay, with the checks at barriers and after the
+// dispatch made by this one invocation on behalf of the workgroup.
+const STMT_HARNESS: &str = r#"
+struct Step { g: u32, t: u32, epoch: u32, any: u32, site: u32, write: u32, word: u32, space: u32 }
+@group(1) @binding(0) var<storage, read> steps: array<Step>;
+
+// What every invocation of the workgroup does after a workgroup barrier.
+fn check_interval() {
+    for (var t = 0u; t < WGRACE_WG_INVOCATIONS; t++) {
+        wgrace_t = t;
+        wgrace_stmt_wg_check();
+    }
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    wgrace_slot = 0u;
+    wgrace_sg_size = 1u;
+    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS;
+    wgrace_storage_on = true;
+    var wg_epoch = 0u;
+    var space = 0u;
+    for (var i = 0u; i < arrayLength(&steps); i++) {
+        let s = steps[i];
+        space = s.space;
+        for (; s.space == 0u && wg_epoch < s.epoch; wg_epoch++) {
+            check_interval();
+        }
+        wgrace_g = s.g;
+        wgrace_t = s.t;
+        wgrace_epoch = select(0u, s.epoch, s.space == 1u);
+        wgrace_any = s.any;
+        if s.space == 0u {
+            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u);
+        } else {
+            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.write != 0u);
+        }
+    }
+    if space == 0u {
+        check_interval();
+    } else {
+        for (var w = 0u; w < WGRACE_WG_WORDS; w++) {
+            wgrace_stmt_storage_check_word(w, 1u);
+        }
+    }
+    atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
+    atomicAdd(&wgrace_log[WGRACE_LOG_SLOT_OVERFLOW], wgrace_slot_overflow);
+}
+"#;
+
+/// Statement slots per word: enough for every access of a trace.
+const STMT_SLOTS: u32 = 64;
 
 const WORDS: u32 = 4;
 const INVOCATIONS: u32 = 4;
@@ -154,16 +212,24 @@ struct Harness {
     groups: [wgpu::BindGroup; 2],
 }
 
+/// Log header words and words per race table entry (`WGRACE_LOG_HEADER`,
+/// `WGRACE_PAIR_WORDS`), and examples kept per entry (`WGRACE_EXAMPLES`).
+const HEADER: usize = 8;
+const PAIR_WORDS: usize = 4;
+const EXAMPLES: usize = 4;
+
+/// The log: header, race table, and a workgroup shadow slot big enough for
+/// either mode.
 fn log_words() -> u64 {
-    4 + u64::from(PAIRS) * 2 + u64::from(WORDS) * 2
+    (HEADER + PAIRS as usize * PAIR_WORDS) as u64 + u64::from(WORDS * 5 * STMT_SLOTS)
 }
 
 fn example_words() -> u64 {
-    u64::from(PAIRS) * 4
+    (PAIRS as usize * EXAMPLES * 4) as u64
 }
 
 impl Harness {
-    fn new(resident: bool, interval_bits: u32) -> Option<Harness> {
+    fn new(resident: bool, interval_bits: u32, stmt: bool) -> Option<Harness> {
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
             backends: wgpu::Backends::PRIMARY,
             ..wgpu::InstanceDescriptor::new_without_display_handle()
@@ -186,12 +252,14 @@ impl Harness {
             workgroup_shadow_resident: resident,
             workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
             workgroup_interval_bits: interval_bits,
-            stmt: false,
-            slots: 4,
-            storage_slots: 4,
+            stmt,
+            slots: STMT_SLOTS,
+            storage_slots: STMT_SLOTS,
+            workgroup_barrier_kinds: true,
+            storage_barrier_kinds: true,
             subgroups: false,
         };
-        let source = runtime_source(&prelude) + HARNESS;
+        let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("harness"),
             source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -209,7 +277,7 @@ impl Harness {
             device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
         };
         let params = buffer(48 + 32, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
-        let shadow = buffer(u64::from(WORDS) * 24, storage);
+        let shadow = buffer(u64::from(WORDS * 5 * STMT_SLOTS) * 8, storage);
         let log = buffer(log_words() * 4, storage);
         let examples = buffer(example_words() * 4, storage);
         let steps = buffer((MAX_STEPS * 32) as u64, storage);
@@ -280,11 +348,11 @@ impl Harness {
 
 /// The race table of a replayed log: (key, count, example).
 fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
-    let pairs = &log[4..4 + PAIRS as usize * 2];
+    let pairs = &log[HEADER..HEADER + PAIRS as usize * PAIR_WORDS];
     let examples = &log[log_words() as usize..];
     pairs
-        .chunks_exact(2)
-        .zip(examples.chunks_exact(4))
+        .chunks_exact(PAIR_WORDS)
+        .zip(examples.chunks_exact(EXAMPLES * 4))
         .filter(|(p, _)| p[0] != 0)
         .map(|(p, e)| (p[0], p[1], e))
         .collect()
@@ -308,8 +376,8 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
     );
     assert_eq!(log[0], 0, "dropped detections");
     for (key, _, example) in table(&log) {
-        let class = (key - 1) >> 30;
-        let (i, j) = ((((key - 1) >> 15) & 0x7fff) as usize, ((key - 1) & 0x7fff) as usize);
+        let class = (key - 1) >> 28;
+        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
         assert!(j < steps.len(), "a detection lacked its witness on {steps:#?}");
         assert_eq!(
             conflict(&steps[i], &steps[j]),
@@ -326,11 +394,11 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
 }
 
 fn harness() -> Option<Harness> {
-    harness_with(false, Prelude::workgroup_bits(2, 6).1)
+    harness_with(false, Prelude::workgroup_bits(2, 6).1, false)
 }
 
-fn harness_with(resident: bool, interval_bits: u32) -> Option<Harness> {
-    let h = Harness::new(resident, interval_bits);
+fn harness_with(resident: bool, interval_bits: u32, stmt: bool) -> Option<Harness> {
+    let h = Harness::new(resident, interval_bits, stmt);
     if h.is_none() {
         assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
         eprintln!("skipping: no adapter with 64-bit atomics");
@@ -344,7 +412,7 @@ fn workgroup_state_machine_matches_the_wgsl_definition() {
     // counter that wraps every other barrier, and one that never wraps here.
     let (_, bits) = Prelude::workgroup_bits(2, 6);
     for (resident, interval_bits) in [(false, bits), (true, bits), (true, 1), (false, 1)] {
-        let Some(mut h) = harness_with(resident, interval_bits) else { return };
+        let Some(mut h) = harness_with(resident, interval_bits, false) else { return };
         let mut rng = Rng(1);
         for _ in 0..400 {
             let steps = trace(&mut rng, 0);
@@ -389,4 +457,39 @@ fn classic_patterns_are_found_with_both_accesses() {
     // Written, ordered by a storage barrier: no race.
     let log = h.replay(&[s(0, 0, 0, 0, 0, 1, 1), s(0, 1, 1, 1, 1, 1, 1), s(0, 2, 2, 2, 2, 0, 1)]);
     assert_eq!(detections(&log), 0);
+}
+
+/// Statement mode reports exactly the racing pairs of a trace (every access
+/// is a statement of its own), each with its class and its two invocations.
+fn check_statement_trace(harness: &mut Harness, steps: &[Step]) {
+    let log = harness.replay(steps);
+    let mut expected: Vec<(usize, usize, u32)> = (0..steps.len())
+        .flat_map(|j| (0..j).map(move |i| (i, j)))
+        .filter_map(|(i, j)| conflict(&steps[i], &steps[j]).map(|c| (i, j, c)))
+        .collect();
+    assert_eq!(log[0], 0, "dropped detections");
+    assert_eq!(log[4], 0, "accesses without a slot");
+    let mut reported: Vec<(usize, usize, u32)> = Vec::new();
+    for (key, _, example) in table(&log) {
+        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
+        reported.push((i, j, (key - 1) >> 28));
+        let bits = example[3];
+        assert_eq!((example[0], bits & 0x3ff), (steps[i].g, steps[i].t), "invocation of access {i} in {steps:#?}");
+        assert_eq!((example[1], (bits >> 10) & 0x3ff), (steps[j].g, steps[j].t), "invocation of access {j}");
+    }
+    expected.sort_unstable();
+    reported.sort_unstable();
+    assert_eq!(reported, expected, "statement mode on {steps:#?}");
+}
+
+#[test]
+fn statement_mode_reports_exactly_the_racing_pairs() {
+    for (space, resident, seed) in [(0, true, 3), (0, false, 4), (1, false, 5)] {
+        let Some(mut h) = harness_with(resident, Prelude::workgroup_bits(2, 6).1, true) else { return };
+        let mut rng = Rng(seed);
+        for _ in 0..300 {
+            let steps = trace(&mut rng, space);
+            check_statement_trace(&mut h, &steps);
+        }
+    }
 }

@@ -93,7 +93,7 @@ const WGRACE_LOG_OUT_OF_BOUNDS: u32 = 1u;   // out-of-bounds accesses, not check
 const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 2u;  // workgroups that stopped tracking storage
 const WGRACE_LOG_SUBGROUP_SIZE: u32 = 3u;   // largest subgroup size seen (1 without subgroups)
 const WGRACE_LOG_SLOT_OVERFLOW: u32 = 4u;   // statement mode: accesses that found no slot
-const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose lane is not local index % subgroup size
+const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose subgroup is not a block of consecutive indices
 const WGRACE_LOG_HEADER: u32 = 8u;
 
 // The race table: entry i is (key, count, lock-step code, unused) at
@@ -351,14 +351,14 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
             code = wgrace_lockstep_code(first_t, wgrace_t);
         }
     }
-    wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t, code,
-                       true);
+    wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t, code);
 }
 
 // Records a race between access A (site, workgroup, invocation, whether it
-// wrote) and access B in the race table; `a_first` says A was the earlier.
+// wrote) and access B in the race table; A is reported as the earlier one
+// (statement mode's checks see no order, and pass either).
 fn wgrace_record_pair(race_class: u32, word: u32, a_site: u32, a_g: u32, a_t: u32, a_write: bool, b_site: u32,
-                      b_g: u32, b_t: u32, code: u32, a_first: bool) {
+                      b_g: u32, b_t: u32, code: u32) {
     let a_is_lo = a_site <= b_site;
     let lo = min(a_site, b_site);
     let hi = max(a_site, b_site);
@@ -375,8 +375,7 @@ fn wgrace_record_pair(race_class: u32, word: u32, a_site: u32, a_g: u32, a_t: u3
                 let hi_g = select(a_g, b_g, a_is_lo);
                 let lo_t = select(b_t, a_t, a_is_lo);
                 let hi_t = select(a_t, b_t, a_is_lo);
-                let lo_first = a_is_lo == a_first;
-                let bits = lo_t | (hi_t << 10u) | (u32(lo_first) << 20u) | (u32(a_write) << 21u);
+                let bits = lo_t | (hi_t << 10u) | (u32(a_is_lo) << 20u) | (u32(a_write) << 21u);
                 wgrace_examples[slot * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
             }
             if code != 0u {

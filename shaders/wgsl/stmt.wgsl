@@ -51,7 +51,9 @@ var<private> wgrace_slot_overflow: u32;
 // so that a cleared slot (all zero, as WGSL initialises workgroup memory) is
 // empty. Barriers of any kind are counted: within the interval, a barrier
 // that does not order workgroup memory (storageBarrier()) makes a race of
-// accesses it separates barrier-kind rather than intra-workgroup.
+// accesses it separates barrier-kind rather than intra-workgroup. Shaders
+// without such a barrier (WGRACE_WG_COUNT_BARRIERS false) skip the two
+// counts: every access of an interval has the same.
 
 const WGRACE_WG_SLOT_WORDS: u32 = 5u;
 
@@ -78,9 +80,11 @@ fn wgrace_stmt_wg_word(at: u32, site: u32, write: bool) {
         if current == key {
             wgrace_wg_max(s + 1u, WGRACE_T_MASK - wgrace_t);
             wgrace_wg_max(s + 2u, wgrace_t);
-            let barriers = min(wgrace_any, 0xffffu);
-            wgrace_wg_max(s + 3u, 0xffffu - barriers);
-            wgrace_wg_max(s + 4u, barriers);
+            if WGRACE_WG_COUNT_BARRIERS {
+                let barriers = min(wgrace_any, 0xffffu);
+                wgrace_wg_max(s + 3u, 0xffffu - barriers);
+                wgrace_wg_max(s + 4u, barriers);
+            }
             return;
         }
     }
@@ -144,8 +148,9 @@ fn wgrace_stmt_wg_check() {
                 // unseparated pair exists too).
                 let fewest = min(p_fewest, 0xffffu - wgrace_wg_load(sq + 3u));
                 let most = max(p_most, wgrace_wg_load(sq + 4u));
+                let same_barriers = !WGRACE_WG_COUNT_BARRIERS || fewest == most;
                 wgrace_stmt_pair_in_workgroup(at, wgrace_g, (kp & 0x3fffu) - 1u, (kp >> 15u) != 0u, p_lo, p_hi,
-                                              (kq & 0x3fffu) - 1u, q_lo, q_hi, fewest == most, wgrace_sg_size);
+                                              (kq & 0x3fffu) - 1u, q_lo, q_hi, same_barriers, wgrace_sg_size);
             }
         }
         for (var i = 0u; i < WGRACE_WG_STATE_WORDS; i++) {
@@ -175,7 +180,7 @@ fn wgrace_stmt_pair_in_workgroup(word: u32, g: u32, p_site: u32, p_write: bool, 
     if p_site != q_site {
         code = wgrace_lockstep_code(lo, hi);
     }
-    wgrace_record_pair(c, word, p_site, g, pair.x, p_write, q_site, g, pair.y, code, true);
+    wgrace_record_pair(c, word, p_site, g, pair.x, p_write, q_site, g, pair.y, code);
 }
 
 // A pair (a from P, b from Q) of different invocations of one workgroup,
@@ -209,7 +214,9 @@ fn wgrace_stmt_example(x: vec4<u32>, sg_size: u32, one_subgroup: bool) -> vec2<u
 //   most       max over its accesses of barriers executed
 // Slots are keyed by epoch (storage barriers executed) because an access is
 // ordered only after the storage barriers of its own workgroup; accesses of
-// different workgroups race whatever their epochs.
+// different workgroups race whatever their epochs. The barrier counts are
+// kept only where a barrier that does not order storage memory exists
+// (WGRACE_ST_COUNT_BARRIERS).
 
 const WGRACE_ST_SLOT_WORDS: u32 = 5u;
 
@@ -236,8 +243,10 @@ fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool) {
         if current == key {
             atomicMax(&wgrace_shadow[s + 1u], ~me);
             atomicMax(&wgrace_shadow[s + 2u], me);
-            atomicMax(&wgrace_shadow[s + 3u], ~u64(wgrace_any));
-            atomicMax(&wgrace_shadow[s + 4u], u64(wgrace_any));
+            if WGRACE_ST_COUNT_BARRIERS {
+                atomicMax(&wgrace_shadow[s + 3u], ~u64(wgrace_any));
+                atomicMax(&wgrace_shadow[s + 4u], u64(wgrace_any));
+            }
             return;
         }
     }

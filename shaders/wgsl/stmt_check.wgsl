@@ -56,7 +56,7 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
                     }
                 }
                 wgrace_record_pair(WGRACE_CLASS_INTER, word, p_site, u32(pair.x >> 10u), u32(pair.x) & 1023u, p_write,
-                                   q_site, u32(pair.y >> 10u), u32(pair.y) & 1023u, WGRACE_LOCKSTEP_NEVER, true);
+                                   q_site, u32(pair.y >> 10u), u32(pair.y) & 1023u, WGRACE_LOCKSTEP_NEVER);
                 continue;
             }
             // One workgroup: only accesses of one storage epoch are unordered.
@@ -65,7 +65,7 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
             }
             let fewest = min(~atomicLoad(&wgrace_shadow[sp + 3u]), ~atomicLoad(&wgrace_shadow[sq + 3u]));
             let most = max(atomicLoad(&wgrace_shadow[sp + 4u]), atomicLoad(&wgrace_shadow[sq + 4u]));
-            let same_barriers = fewest == most;
+            let same_barriers = !WGRACE_ST_COUNT_BARRIERS || fewest == most;
             wgrace_stmt_pair_in_workgroup(word, g_lo, p_site, p_write, u32(p_lo) & 1023u, u32(p_hi) & 1023u, q_site,
                                           u32(q_lo) & 1023u, u32(q_hi) & 1023u, same_barriers, sg_size);
         }

@@ -4,6 +4,7 @@
 // after a storageBarrier() the first invocation of each reads it.
 // wgrace: --dispatch 2 --buffer data=2 --fill data=zero --fill scratch=zero
 // expect: no-race
+// output: nondeterministic: each workgroup stores the counter as it saw it, which depends on how the two workgroups interleave
 
 @group(0) @binding(0) var<storage, read_write> data: array<i32>;
 @group(0) @binding(1) var<storage, read_write> scratch: atomic<i32>;
