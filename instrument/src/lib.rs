@@ -38,6 +38,7 @@
 )]
 #![deny(clippy::exit)]
 
+pub mod analysis;
 pub mod entry;
 pub mod link;
 pub mod pass;
@@ -46,8 +47,10 @@ pub mod sites;
 pub mod source;
 pub mod vars;
 
+pub use analysis::{Analysis, AnalysisInput, BufferFacts, SiteStatus, StaticRace};
 pub use pass::{
-    InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, instrument, storage_check_module,
+    Analyzed, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, analyze, instrument,
+    instrument_with, storage_check_module,
 };
 pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};

@@ -29,6 +29,7 @@ use naga::{
     Statement, Type, TypeInner,
 };
 
+use crate::analysis::{AccessKey, Analysis, AnalysisInput};
 use crate::link::link_runtime;
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
@@ -59,6 +60,8 @@ pub struct Instrumented {
     pub entry_point: String,
     /// Its workgroup size.
     pub workgroup_size: [u32; 3],
+    /// What the static analyzer found, when it ran.
+    pub analysis: Option<Analysis>,
 }
 
 /// How to instrument.
@@ -127,15 +130,13 @@ pub const MAX_SLOTS: u32 = 64;
 pub const RUNTIME_CAPABILITIES: Capabilities =
     Capabilities::SHADER_INT64.union(Capabilities::SHADER_INT64_ATOMIC_ALL_OPS);
 
-/// Instruments entry point `entry` of `module`.
+/// Instruments entry point `entry` of `module`, without the static
+/// analyzer (every checked access is instrumented).
 ///
-/// `module` must be valid under `capabilities` (`info` is the proof) and have
-/// no overrides left (see [`crate::prepare`]); `shader` gives the source
-/// locations of its spans.
+/// See [`instrument_with`].
 ///
 /// # Errors
-/// [`InstrumentError`] when the shader uses something the pass cannot check,
-/// or (an internal error) when the result does not validate.
+/// As [`instrument_with`].
 pub fn instrument(
     shader: &Shader,
     module: &Module,
@@ -143,6 +144,96 @@ pub fn instrument(
     entry: &str,
     options: &InstrumentOptions,
 ) -> Result<Instrumented, InstrumentError> {
+    instrument_with(shader, module, info, entry, options, None)
+}
+
+/// The static analyzer's view of a shader, without instrumenting it.
+#[derive(Debug, Clone)]
+pub struct Analyzed {
+    /// Every access site.
+    pub sites: SiteTable,
+    /// The tracked variables.
+    pub vars: Vec<TrackedVar>,
+    /// What the analyzer found.
+    pub analysis: Analysis,
+    /// The entry point's workgroup size.
+    pub workgroup_size: [u32; 3],
+}
+
+/// Runs the static analyzer on entry point `entry` for the dispatch that
+/// `input` describes (see [`crate::analysis`]).
+///
+/// # Errors
+/// As [`instrument_with`], for what the pass cannot check.
+pub fn analyze(
+    shader: &Shader,
+    module: &Module,
+    info: &ModuleInfo,
+    entry: &str,
+    input: &AnalysisInput<'_>,
+) -> Result<Analyzed, InstrumentError> {
+    let planning = plan(shader, module, info, entry)?;
+    let analysis = planning.analyze(module, info, input);
+    Ok(Analyzed {
+        sites: SiteTable { sites: planning.sites },
+        vars: planning.tracked,
+        analysis,
+        workgroup_size: planning.workgroup_size,
+    })
+}
+
+/// The first walk's results.
+struct Planning {
+    ep_index: usize,
+    workgroup_size: [u32; 3],
+    tracked: Vec<TrackedVar>,
+    /// Workgroup memory the shader itself uses, as WebGPU counts it.
+    user_workgroup_bytes: u32,
+    /// Words of workgroup memory tracked per workgroup.
+    slot_words: u32,
+    reachable: Vec<Handle<Function>>,
+    /// Per function (`None`: the entry point).
+    plans: HashMap<Option<usize>, FunctionPlans>,
+    sites: Vec<Site>,
+    barriers: Vec<BarrierSite>,
+}
+
+impl Planning {
+    fn analyze(&self, module: &Module, info: &ModuleInfo, input: &AnalysisInput<'_>) -> Analysis {
+        let plans = self
+            .plans
+            .iter()
+            .flat_map(|(&f, queue)| queue.accesses.iter().flatten().map(move |p| (f, p.key, p)))
+            .collect();
+        let planned = crate::analysis::Planned {
+            module,
+            info,
+            ep_index: self.ep_index,
+            tracked: &self.tracked,
+            plans,
+            checked: self.sites.iter().map(|s| s.checked).collect(),
+        };
+        crate::analysis::analyze(&planned, input)
+    }
+
+    /// Drops the instrumentation of the sites `analysis` pruned.
+    fn prune(&mut self, analysis: &Analysis) {
+        for queue in self.plans.values_mut() {
+            for slot in &mut queue.accesses {
+                if slot.as_ref().is_some_and(|p| analysis.sites[p.site as usize].pruned()) {
+                    *slot = None;
+                }
+            }
+        }
+        for site in &mut self.sites {
+            if analysis.sites[site.id as usize].pruned() {
+                site.checked = false;
+            }
+        }
+    }
+}
+
+fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Result<Planning, InstrumentError> {
     let ep_index = module
         .entry_points
         .iter()
@@ -150,8 +241,6 @@ pub fn instrument(
         .ok_or_else(|| InstrumentError::NoSuchEntryPoint { name: entry.to_string(), available: Vec::new() })?;
     let ep = &module.entry_points[ep_index];
     let ep_info = info.get_entry_point(ep_index);
-    let workgroup_size = ep.workgroup_size;
-    let invocations = workgroup_size.iter().product::<u32>();
 
     let mut layouter = Layouter::default();
     layouter.update(module.to_ctx()).map_err(|e| InstrumentError::Internal { message: format!("layout: {e}") })?;
@@ -160,7 +249,6 @@ pub fn instrument(
     let mut tracked = Vec::new();
     let mut var_ids = HashMap::new();
     let mut slot_words = 0u32;
-    // Workgroup memory the shader itself uses, as WebGPU counts it.
     let mut user_workgroup_bytes = 0u32;
     for (handle, g) in module.global_variables.iter() {
         if g.space == naga::AddressSpace::WorkGroup && !ep_info[handle].is_empty() {
@@ -221,6 +309,56 @@ pub fn instrument(
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
     }
+    Ok(Planning {
+        ep_index,
+        workgroup_size: ep.workgroup_size,
+        tracked,
+        user_workgroup_bytes,
+        slot_words,
+        reachable,
+        plans,
+        sites,
+        barriers,
+    })
+}
+
+/// Instruments entry point `entry` of `module`; with `analysis`, only the
+/// accesses the static analyzer cannot prove race-free for that dispatch.
+///
+/// `module` must be valid under `capabilities` (`info` is the proof) and have
+/// no overrides left (see [`crate::prepare`]); `shader` gives the source
+/// locations of its spans.
+///
+/// # Errors
+/// [`InstrumentError`] when the shader uses something the pass cannot check,
+/// or (an internal error) when the result does not validate.
+pub fn instrument_with(
+    shader: &Shader,
+    module: &Module,
+    info: &ModuleInfo,
+    entry: &str,
+    options: &InstrumentOptions,
+    analysis: Option<&AnalysisInput<'_>>,
+) -> Result<Instrumented, InstrumentError> {
+    let mut planning = plan(shader, module, info, entry)?;
+    let analysis = analysis.map(|input| planning.analyze(module, info, input));
+    if let Some(a) = &analysis {
+        planning.prune(a);
+    }
+    let Planning {
+        ep_index,
+        workgroup_size,
+        tracked,
+        user_workgroup_bytes,
+        slot_words,
+        reachable,
+        mut plans,
+        sites,
+        barriers,
+        ..
+    } = planning;
+    let ep = &module.entry_points[ep_index];
+    let invocations = workgroup_size.iter().product::<u32>();
 
     // Specialise and link the runtime.
     let invocation_bits = bits_for(invocations);
@@ -315,6 +453,7 @@ pub fn instrument(
         runtime_group,
         entry_point: entry.to_string(),
         workgroup_size,
+        analysis,
     })
 }
 
@@ -459,18 +598,18 @@ fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>
 
 /// A dynamic index in an access chain.
 #[derive(Debug, Clone)]
-struct Term {
-    index: Handle<Expression>,
+pub(crate) struct Term {
+    pub index: Handle<Expression>,
     signed: bool,
     /// Distance between consecutive values of the index: in bytes while the
     /// chain is being resolved, then in the variable's words.
-    stride: u32,
-    bound: Bound,
+    pub stride: u32,
+    pub bound: Bound,
 }
 
 /// The element count an index is checked against.
 #[derive(Debug, Clone, Copy)]
-enum Bound {
+pub(crate) enum Bound {
     Fixed(u32),
     /// `arrayLength` of this pointer to a runtime-sized array.
     Runtime(Handle<Expression>),
@@ -487,13 +626,14 @@ struct FunctionPlans {
 
 /// What to call for one access.
 #[derive(Debug, Clone)]
-struct Plan {
-    var: usize,
-    site: u32,
-    write: bool,
-    const_words: u32,
-    terms: Vec<Term>,
-    words: u32,
+pub(crate) struct Plan {
+    pub key: AccessKey,
+    pub var: usize,
+    pub site: u32,
+    pub write: bool,
+    pub const_words: u32,
+    pub terms: Vec<Term>,
+    pub words: u32,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -538,7 +678,8 @@ impl Planner<'_> {
                         match &f.expressions[h] {
                             Expression::Load { pointer } => {
                                 let span = f.expressions.get_span(h);
-                                out.accesses.push_back(self.plan_access(f, info, *pointer, false, span)?);
+                                let key = AccessKey::Load(h);
+                                out.accesses.push_back(self.plan_access(f, info, key, *pointer, false, span)?);
                             }
                             Expression::CooperativeLoad { data, .. } => {
                                 self.reject_cooperative(f, data.pointer, f.expressions.get_span(h))?;
@@ -547,8 +688,9 @@ impl Planner<'_> {
                         }
                     }
                 }
-                Statement::Store { pointer, .. } => {
-                    out.accesses.push_back(self.plan_access(f, info, *pointer, true, *span)?);
+                Statement::Store { pointer, value } => {
+                    let key = AccessKey::Store(*pointer, *value);
+                    out.accesses.push_back(self.plan_access(f, info, key, *pointer, true, *span)?);
                 }
                 Statement::Atomic { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::Atomic, *span)?;
@@ -660,6 +802,7 @@ impl Planner<'_> {
         &mut self,
         f: &Function,
         info: &FunctionInfo,
+        key: AccessKey,
         pointer: Handle<Expression>,
         write: bool,
         span: Span,
@@ -671,7 +814,7 @@ impl Planner<'_> {
         }
         let kind = if write { AccessKind::Write } else { AccessKind::Read };
         let site = self.add_site(f, r.var, kind, span, true);
-        Ok(Some(Plan { var: r.var, site, write, const_words: r.const_words, terms: r.terms, words: r.words }))
+        Ok(Some(Plan { key, var: r.var, site, write, const_words: r.const_words, terms: r.terms, words: r.words }))
     }
 
     /// The tracked variable `pointer` points into, if any.

@@ -156,6 +156,22 @@ pub struct Checked {
     pub sites: usize,
     /// Invocations that ran.
     pub invocations: u64,
+    /// The static analyzer's part, when it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analyzer: Option<AnalyzerSummary>,
+}
+
+/// What the static analyzer did to a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalyzerSummary {
+    /// Checked sites it proved race-free (or never executed) and left
+    /// uninstrumented.
+    pub pruned_sites: usize,
+    /// Races it proved (listed in `races` with `detected_by: analyzer`).
+    pub static_races: usize,
+    /// Why it gave up, if it did (then it pruned nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gave_up: Option<String>,
 }
 
 /// Counters read back from the GPU.
@@ -222,6 +238,22 @@ pub struct Race {
     pub explanation: String,
     /// How to fix it, in one line.
     pub hint: String,
+    /// What found it: the runtime, or the static analyzer (then it happens
+    /// in every run of this dispatch and input).
+    #[serde(default)]
+    pub detected_by: DetectedBy,
+}
+
+/// What found a race.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DetectedBy {
+    /// The instrumented shader, as it ran.
+    #[default]
+    Runtime,
+    /// The static analyzer, before anything ran (`first` and `second` are
+    /// its witness invocations).
+    Analyzer,
 }
 
 /// The memory a race is on.

@@ -1,4 +1,5 @@
-//! Command-line interface: `wgrace run`, `wgrace bench`, `wgrace adapters`.
+//! Command-line interface: `wgrace run`, `wgrace check`, `wgrace bench`,
+//! `wgrace corpus`, `wgrace adapters`.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -27,6 +28,18 @@ enum Command {
     /// Flags may also be written in the shader as `// wgrace: FLAGS` lines;
     /// the command line wins.
     Run {
+        /// The shader (.wgsl or .spv).
+        shader: PathBuf,
+        #[command(flatten)]
+        args: RunArgs,
+    },
+    /// Prove what can be proved without running: races certain for this
+    /// dispatch and input, and accesses that cannot race. Needs no GPU.
+    ///
+    /// The analysis assumes the run spec's dispatch and buffers (uniform and
+    /// read-only buffer contents are constants), as `wgrace run` would use
+    /// them. Exit status: 0 no race proven, 1 races proven, 2 could not check.
+    Check {
         /// The shader (.wgsl or .spv).
         shader: PathBuf,
         #[command(flatten)]
@@ -92,6 +105,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Command::Run { shader, args } => run(shader, args),
+        Command::Check { shader, args } => check(shader, args),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
         Command::Corpus { dir, format, output, adapter, backend, mode } => {
             let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
@@ -158,6 +172,18 @@ fn run(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
         (Verdict::NoRace, true) => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
     })
+}
+
+fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
+    let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
+    let plan = Plan::new(shader, spec)?;
+    let report = wgrace::check::check(&plan)?;
+    let rendered = match args.format.unwrap_or_default() {
+        Format::Json => serde_json::to_string_pretty(&report)? + "\n",
+        Format::Text => print::static_text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
+    };
+    write_output(&args, &rendered)?;
+    Ok(if report.races.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> anyhow::Result<ExitCode> {

@@ -4,11 +4,12 @@
 //! share the race table.
 
 use naga::Module;
+use wgrace_instrument::StaticRace;
 use wgrace_instrument::report::{
-    Access, BarrierAt, BarrierPath, Finding, FindingKind, Invocation, Lockstep, Memory, Race, RaceClass, RaceExample,
-    RaceKind, Stats,
+    Access, BarrierAt, BarrierPath, DetectedBy, Finding, FindingKind, Invocation, Lockstep, Memory, Race, RaceClass,
+    RaceExample, RaceKind, Stats,
 };
-use wgrace_instrument::{AccessKind, BarrierSite, Instrumented, Location, Mode, SiteTable, Space, vars};
+use wgrace_instrument::{AccessKind, BarrierSite, Instrumented, Location, Mode, SiteTable, Space, TrackedVar, vars};
 
 /// Offsets in the log buffer, in `u32` words (`WGRACE_LOG_*` in runtime.wgsl).
 mod offsets {
@@ -193,6 +194,7 @@ pub fn decode(
             examples: race_examples,
             explanation: class.explanation(var.space),
             hint: class.hint(var.space),
+            detected_by: DetectedBy::Runtime,
         });
     }
     races.sort_by(|a, b| {
@@ -200,6 +202,47 @@ pub fn decode(
     });
     findings.sort_by_key(|f: &Finding| (f.workgroup_id, f.second.local_invocation_id));
     Decoded { races, findings, stats, subgroup_size }
+}
+
+/// A race the static analyzer proved, as the report shows races.
+pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: &[TrackedVar]) -> Option<Race> {
+    let var = vars.get(race.var as usize)?;
+    let side = |site: u32, invocation: Invocation| {
+        let s = sites.get(site)?;
+        Some(Access { site: Some(site), access: s.kind, location: s.location.clone(), invocation: Some(invocation) })
+    };
+    let mut first = side(race.first, race.first_invocation)?;
+    let mut second = side(race.second, race.second_invocation)?;
+    if order_key(&second) < order_key(&first) {
+        std::mem::swap(&mut first, &mut second);
+    }
+    let kind = if first.access == AccessKind::Write && second.access == AccessKind::Write {
+        RaceKind::WriteWrite
+    } else {
+        RaceKind::ReadWrite
+    };
+    let byte_offset = race.word * u64::from(var.unit);
+    let element = vars::element_path(module, module.global_variables[var.handle].ty, byte_offset, &var.name);
+    Some(Race {
+        class: race.class,
+        kind,
+        memory: Memory {
+            space: var.space,
+            variable: var.name.clone(),
+            group: var.binding.map(|b| b.0),
+            binding: var.binding.map(|b| b.1),
+            byte_offset,
+            element: element.clone(),
+        },
+        examples: vec![RaceExample { element, byte_offset, first: first.invocation, second: second.invocation }],
+        first,
+        second,
+        occurrences: 1,
+        lockstep: Lockstep::default(),
+        explanation: race.class.explanation(var.space),
+        hint: race.class.hint(var.space),
+        detected_by: DetectedBy::Analyzer,
+    })
 }
 
 /// The two accesses of one example: the earlier one first.

@@ -27,6 +27,7 @@
 
 pub mod bench;
 pub mod buffers;
+pub mod check;
 pub mod corpus;
 pub mod detect;
 pub mod engine;
@@ -42,9 +43,9 @@ pub use wgrace_instrument::{Shader, report};
 
 use naga::valid::Capabilities;
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
-use wgrace_instrument::{Instrumented, Prepared};
+use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared};
 
-use crate::buffers::UserBuffer;
+use crate::buffers::{BindingKind, UserBuffer};
 use crate::engine::{CheckedRun, NativeRun};
 use crate::gpu::{AdapterChoice, Gpu};
 use crate::spec::{RunArgs, RunSpec};
@@ -138,12 +139,53 @@ impl Plan {
             slots: self.spec.slots,
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
         };
-        Ok(wgrace_instrument::instrument(
+        let input = self.spec.analyzer.then(|| self.analysis_input());
+        Ok(wgrace_instrument::instrument_with(
             &self.shader,
             &self.prepared.module,
             &self.prepared.info,
             &self.prepared.entry_point,
             &options,
+            input.as_ref(),
+        )?)
+    }
+
+    /// What the static analyzer may assume: the dispatch, the lengths of
+    /// runtime-sized arrays and the contents of read-only buffers.
+    pub fn analysis_input(&self) -> AnalysisInput<'_> {
+        let buffers = self
+            .buffers
+            .iter()
+            .map(|b| {
+                let readonly = matches!(b.kind, BindingKind::Uniform | BindingKind::StorageRead);
+                (b.handle, BufferFacts { runtime_len: b.runtime_len, contents: readonly.then_some(&b.contents[..]) })
+            })
+            .collect();
+        AnalysisInput { dispatch: self.spec.dispatch, buffers }
+    }
+
+    /// The shader as reports describe it.
+    pub fn shader_info(&self) -> ShaderInfo {
+        ShaderInfo {
+            path: self.shader.path.clone(),
+            language: self.shader.language,
+            entry_point: self.prepared.entry_point.clone(),
+            workgroup_size: self.prepared.workgroup_size,
+            source: self.shader.text.clone(),
+        }
+    }
+
+    /// Runs only the static analyzer (no GPU).
+    ///
+    /// # Errors
+    /// [`Error::Instrument`] for what wgrace cannot check.
+    pub fn analyze(&self) -> Result<Analyzed, Error> {
+        Ok(wgrace_instrument::analyze(
+            &self.shader,
+            &self.prepared.module,
+            &self.prepared.info,
+            &self.prepared.entry_point,
+            &self.analysis_input(),
         )?)
     }
 
@@ -184,6 +226,19 @@ impl Plan {
     fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: detect::Decoded) -> Report {
         let mut stats = decoded.stats;
         let mut races = decoded.races;
+        // Races the analyzer proved, unless the runtime reported the pair too.
+        if let Some(analysis) = &inst.analysis {
+            for r in &analysis.static_races {
+                let seen = races.iter().any(|d| {
+                    let sites = (d.first.site, d.second.site);
+                    sites == (Some(r.first), Some(r.second)) || sites == (Some(r.second), Some(r.first))
+                });
+                if !seen && let Some(race) = detect::static_race(r, &self.prepared.module, &inst.sites, &inst.vars) {
+                    stats.detections += 1;
+                    races.push(race);
+                }
+            }
+        }
         if let Some(w) = self.spec.assume_lockstep {
             let before = races.len();
             races.retain(|r| {
@@ -276,13 +331,7 @@ impl Plan {
             complete: incomplete.is_empty(),
             incomplete,
             notes,
-            shader: ShaderInfo {
-                path: self.shader.path.clone(),
-                language: self.shader.language,
-                entry_point: self.prepared.entry_point.clone(),
-                workgroup_size: self.prepared.workgroup_size,
-                source: self.shader.text.clone(),
-            },
+            shader: self.shader_info(),
             adapter: gpu.info.clone(),
             dispatch: self.spec.dispatch,
             checked: report::Checked {
@@ -295,6 +344,11 @@ impl Plan {
                 checked_sites: inst.sites.checked(),
                 sites: inst.sites.len(),
                 invocations: invocations(&self.prepared, self.spec.dispatch),
+                analyzer: inst.analysis.as_ref().map(|a| report::AnalyzerSummary {
+                    pruned_sites: a.pruned(),
+                    static_races: a.static_races.len(),
+                    gave_up: a.gave_up.clone(),
+                }),
             },
             sites: inst.sites.clone(),
             barriers: inst.barriers.clone(),

@@ -4,7 +4,9 @@
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use wgrace_instrument::report::{Access, BarrierPath, Finding, Invocation, Race, RaceClass, Report, Verdict};
+use wgrace_instrument::report::{
+    Access, BarrierPath, CheckedVariable, DetectedBy, Finding, Invocation, Race, RaceClass, Report, ShaderInfo, Verdict,
+};
 
 /// The report as pretty-printed JSON.
 ///
@@ -39,10 +41,16 @@ fn headline(race: &Race) -> String {
 
 fn notes(race: &Race) -> Vec<String> {
     let times = if race.occurrences == 1 { "time".to_string() } else { "times".to_string() };
-    let mut notes = vec![format!(
-        "at {} (byte offset {}); detected {} {times}",
-        race.memory.element, race.memory.byte_offset, race.occurrences
-    )];
+    let mut notes = vec![match race.detected_by {
+        DetectedBy::Runtime => format!(
+            "at {} (byte offset {}); detected {} {times}",
+            race.memory.element, race.memory.byte_offset, race.occurrences
+        ),
+        DetectedBy::Analyzer => format!(
+            "at {} (byte offset {}); proved by the static analyzer: it happens in every run of this dispatch and input",
+            race.memory.element, race.memory.byte_offset
+        ),
+    }];
     if race.examples.len() > 1 {
         let more: Vec<String> = race.examples[1..]
             .iter()
@@ -56,7 +64,7 @@ fn notes(race: &Race) -> Vec<String> {
             .collect();
         notes.push(format!("also at {} (workgroup/invocation)", more.join(", ")));
     }
-    if race.class != RaceClass::InterWorkgroup {
+    if race.class != RaceClass::InterWorkgroup && race.detected_by == DetectedBy::Runtime {
         notes.push(format!("lock-step: {}", race.lockstep.describe()));
     }
     notes.push(format!("note: {}", race.explanation));
@@ -71,33 +79,8 @@ pub fn text(report: &Report, color: bool) -> String {
     let file = SimpleFile::new(report.shader.path.as_str(), source.unwrap_or(""));
     let config = term::Config::default();
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
-    for race in &report.races {
-        let code = race.class.as_str();
-        let spans = [&race.first, &race.second].map(|a| a.location.span);
-        if let (Some(_), [Some(_), _] | [_, Some(_)]) = (source, spans) {
-            let mut labels = Vec::new();
-            if let Some(decl) = declaration_span(report, &race.memory.variable) {
-                labels.push(
-                    Label::primary((), decl).with_message(format!("`{}` is declared here", race.memory.variable)),
-                );
-            }
-            for a in [&race.first, &race.second] {
-                if let Some((start, end)) = a.location.span {
-                    labels.push(Label::secondary((), start as usize..end as usize).with_message(access_label(a)));
-                }
-            }
-            let diagnostic = Diagnostic::error()
-                .with_code(code)
-                .with_message(headline(race))
-                .with_labels(labels)
-                .with_notes(notes(race));
-            if term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic).is_err() {
-                out.push_str(&plain_race(race, &report.shader.path));
-            }
-        } else {
-            out.push_str(&plain_race(race, &report.shader.path));
-        }
-    }
+    let declaration = |variable: &str| declaration_span(&report.checked.variables, variable);
+    out.push_str(&races(&report.races, &report.shader, &declaration, &mut buffer));
     for finding in &report.findings {
         let diagnostic = Diagnostic::error()
             .with_code(finding.check.as_str())
@@ -117,6 +100,48 @@ pub fn text(report: &Report, color: bool) -> String {
     }
     out.push_str(&summary(report));
     out.push('\n');
+    out
+}
+
+/// Renders races as diagnostics into `buffer`; returns the plain text of
+/// those that cannot be (no source text).
+pub fn races(
+    races: &[Race],
+    shader: &ShaderInfo,
+    declaration: &dyn Fn(&str) -> Option<std::ops::Range<usize>>,
+    buffer: &mut termcolor::Buffer,
+) -> String {
+    let mut out = String::new();
+    let source = shader.source.as_deref();
+    let file = SimpleFile::new(shader.path.as_str(), source.unwrap_or(""));
+    let config = term::Config::default();
+    for race in races {
+        let code = race.class.as_str();
+        let spans = [&race.first, &race.second].map(|a| a.location.span);
+        if let (Some(_), [Some(_), _] | [_, Some(_)]) = (source, spans) {
+            let mut labels = Vec::new();
+            if let Some(decl) = declaration(&race.memory.variable) {
+                labels.push(
+                    Label::primary((), decl).with_message(format!("`{}` is declared here", race.memory.variable)),
+                );
+            }
+            for a in [&race.first, &race.second] {
+                if let Some((start, end)) = a.location.span {
+                    labels.push(Label::secondary((), start as usize..end as usize).with_message(access_label(a)));
+                }
+            }
+            let diagnostic = Diagnostic::error()
+                .with_code(code)
+                .with_message(headline(race))
+                .with_labels(labels)
+                .with_notes(notes(race));
+            if term::emit_to_write_style(buffer, &config, &file, &diagnostic).is_err() {
+                out.push_str(&plain_race(race, &shader.path));
+            }
+        } else {
+            out.push_str(&plain_race(race, &shader.path));
+        }
+    }
     out
 }
 
@@ -218,23 +243,26 @@ fn plain_finding(f: &Finding, path: &str) -> String {
 }
 
 /// Where `variable` is declared.
-fn declaration_span(report: &Report, variable: &str) -> Option<std::ops::Range<usize>> {
-    let v = report.checked.variables.iter().find(|v| v.name == variable)?;
+pub fn declaration_span(variables: &[CheckedVariable], variable: &str) -> Option<std::ops::Range<usize>> {
+    let v = variables.iter().find(|v| v.name == variable)?;
     v.declaration.span.map(|(start, end)| start as usize..end as usize)
 }
 
 /// The last line: the verdict and what was checked.
 pub fn summary(report: &Report) -> String {
     let c = &report.checked;
-    let unchecked = c.sites - c.checked_sites;
-    let sites = match unchecked {
-        0 => format!("{} checked", plural(c.sites as u32, "access site")),
-        n => format!(
-            "{} access sites checked, {n} more atomic or uniform-load site{} that cannot race with them",
-            c.checked_sites,
-            if n == 1 { "" } else { "s" }
-        ),
-    };
+    let pruned = c.analyzer.as_ref().map_or(0, |a| a.pruned_sites);
+    let unchecked = c.sites - c.checked_sites - pruned;
+    let mut sites = format!("{} checked", plural(c.checked_sites as u32, "access site"));
+    if pruned > 0 {
+        sites.push_str(&format!(", {pruned} more proven race-free by the static analyzer"));
+    }
+    if unchecked > 0 {
+        sites.push_str(&format!(
+            ", {unchecked} atomic or uniform-load site{} that cannot race",
+            if unchecked == 1 { "" } else { "s" }
+        ));
+    }
     let workgroups = report.dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
     let what = format!(
         "entry point `{}`, {} invocations in {workgroups} workgroup{}, {sites}, on {} ({})",
@@ -259,4 +287,49 @@ pub fn summary(report: &Report) -> String {
             format!("wgrace: {divergences} found; no race observed for this dispatch and input ({what})")
         }
     }
+}
+
+/// `wgrace check`'s report as text: the proved races, the sites left to the
+/// runtime and why, and a summary line.
+pub fn static_text(report: &crate::check::StaticReport, color: bool) -> String {
+    use wgrace_instrument::SiteStatus;
+    let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
+    let declaration = |variable: &str| declaration_span(&report.variables, variable);
+    let mut out = races(&report.races, &report.shader, &declaration, &mut buffer);
+    out.insert_str(0, &String::from_utf8_lossy(buffer.as_slice()));
+    let left: Vec<_> = report
+        .sites
+        .iter()
+        .filter_map(|s| match &s.status {
+            SiteStatus::Instrumented(why) => Some((s, why)),
+            _ => None,
+        })
+        .collect();
+    if let Some(reason) = &report.gave_up {
+        out.push_str(&format!("note: the analysis gave up: {reason}; every access is left to `wgrace run`\n"));
+    } else if !left.is_empty() {
+        out.push_str("note: left to the runtime check (`wgrace run`):\n");
+        for (s, why) in &left {
+            let at = s.location.line.map_or_else(|| format!("site {}", s.id), |l| format!("line {l}"));
+            out.push_str(&format!("  {at}: {} of `{}`: {why}\n", s.access.as_str(), s.variable));
+        }
+    }
+    let checked = report.sites.iter().filter(|s| s.status != SiteStatus::Unchecked).count();
+    let proven = report.sites.iter().filter(|s| matches!(s.status, SiteStatus::RaceFree)).count();
+    let idle = report.sites.iter().filter(|s| matches!(s.status, SiteStatus::NotExecuted)).count();
+    let d = report.dispatch;
+    let mut what = format!(
+        "entry point `{}`, dispatch {}x{}x{}: {proven} of {checked} access sites proven race-free",
+        report.shader.entry_point, d[0], d[1], d[2]
+    );
+    if idle > 0 {
+        what.push_str(&format!(", {idle} not executed"));
+    }
+    what.push_str(&format!(", {} left to `wgrace run`", left.len()));
+    let verdict = match report.races.len() {
+        0 => "no race proven".to_string(),
+        n => plural(n as u32, "race") + " proven",
+    };
+    out.push_str(&format!("wgrace check: {verdict} ({what}; static analysis only, nothing ran)\n"));
+    out
 }

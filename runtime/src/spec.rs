@@ -110,6 +110,11 @@ pub struct RunArgs {
     /// marked incomplete.
     #[arg(long, value_name = "N")]
     pub slots: Option<u32>,
+    /// Instrument every access: skip the static analyzer, which otherwise
+    /// leaves out the accesses it proves race-free for this dispatch and
+    /// reports the races it proves.
+    #[arg(long)]
+    pub no_analyzer: bool,
 }
 
 impl RunArgs {
@@ -155,6 +160,7 @@ impl RunArgs {
             mode: self.mode.or(base.mode),
             assume_lockstep: self.assume_lockstep.or(base.assume_lockstep),
             slots: self.slots.or(base.slots),
+            no_analyzer: self.no_analyzer || base.no_analyzer,
         }
     }
 }
@@ -218,6 +224,8 @@ pub struct RunSpec {
     pub assume_lockstep: Option<u32>,
     /// Statement slots per word (`None`: as many as the shader needs).
     pub slots: Option<u32>,
+    /// Whether the static analyzer prunes the instrumentation.
+    pub analyzer: bool,
 }
 
 /// Default capacity of the race table.
@@ -305,6 +313,7 @@ impl RunSpec {
             mode,
             assume_lockstep: args.assume_lockstep,
             slots,
+            analyzer: !args.no_analyzer,
         })
     }
 }

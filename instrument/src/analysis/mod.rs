@@ -1,0 +1,234 @@
+//! The static analyzer: which accesses need no instrumentation, and which
+//! races are certain without running anything (after GRace §3.2).
+//!
+//! The analysis is specialised to one dispatch, as GRace's is to the kernel's
+//! launch parameters: the workgroup size, the workgroup count and the
+//! contents of the uniform and read-only storage buffers are constants. It
+//! runs in two steps:
+//!
+//! 1. [`walk`] executes the entry point symbolically for a workgroup and
+//!    records an [`walk::Event`] for every execution of an access the pass
+//!    would instrument: its indices as [`value::Node`]s over the invocation's
+//!    coordinates, the guards under which it runs, its barrier interval.
+//! 2. [`pairs`] checks, per tracked variable, every pair of events with a
+//!    write: by enumerating the invocations when that is cheap (exact), by
+//!    affine dependence tests otherwise (sound, incomplete).
+//!
+//! A site is left uninstrumented when every pair it is in is resolved:
+//! proven disjoint, or a certain race that is reported statically. The
+//! dynamic checker sees only the rest, and finds exactly what it finds
+//! without the analyzer (`tests/` runs the corpus both ways).
+
+pub(crate) mod pairs;
+pub mod value;
+pub(crate) mod walk;
+
+use std::collections::HashMap;
+
+use naga::valid::{FunctionInfo, ModuleInfo};
+use naga::{Expression, Handle, Module};
+use serde::{Deserialize, Serialize};
+
+use crate::pass::Plan;
+use crate::report::{Invocation, RaceClass};
+use crate::vars::{Space, TrackedVar};
+
+/// What the analysis may assume about the dispatch.
+#[derive(Clone, Debug, Default)]
+pub struct AnalysisInput<'a> {
+    /// Workgroup counts.
+    pub dispatch: [u32; 3],
+    /// Facts about the buffers, by global variable.
+    pub buffers: HashMap<Handle<naga::GlobalVariable>, BufferFacts<'a>>,
+}
+
+/// What the analysis knows of one buffer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BufferFacts<'a> {
+    /// Element count of its trailing runtime-sized array.
+    pub runtime_len: Option<u64>,
+    /// Its contents, for uniform and read-only storage buffers (whose
+    /// values are then constants).
+    pub contents: Option<&'a [u8]>,
+}
+
+/// Identifies a load (by its expression) or a store (by its pointer and
+/// value) within a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKey {
+    Load(Handle<Expression>),
+    Store(Handle<Expression>, Handle<Expression>),
+}
+
+/// The analyzer's verdict on one site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "status", content = "reason")]
+pub enum SiteStatus {
+    /// Not an access the runtime would check (atomics, uniform loads).
+    Unchecked,
+    /// No invocation executes it in this dispatch.
+    NotExecuted,
+    /// No pair it is in can race.
+    RaceFree,
+    /// Its only conflicts are certain races, reported statically.
+    StaticRace,
+    /// Left to the dynamic checker, and why.
+    Instrumented(String),
+}
+
+impl SiteStatus {
+    /// Whether the site needs no instrumentation.
+    pub fn pruned(&self) -> bool {
+        matches!(self, SiteStatus::NotExecuted | SiteStatus::RaceFree | SiteStatus::StaticRace)
+    }
+}
+
+/// A race the analyzer proved: it happens in every run of this dispatch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StaticRace {
+    /// The two sites (`first <= second`).
+    pub first: u32,
+    pub second: u32,
+    pub class: RaceClass,
+    /// Tracked variable id.
+    pub var: u32,
+    /// The word both touch.
+    pub word: u64,
+    /// The invocations, at `first` and at `second`.
+    pub first_invocation: Invocation,
+    pub second_invocation: Invocation,
+}
+
+/// The analyzer's results for one entry point.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Analysis {
+    /// Per site id.
+    pub sites: Vec<SiteStatus>,
+    /// Certain races.
+    pub static_races: Vec<StaticRace>,
+    /// Why the walk gave up (then every checked site stays instrumented).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gave_up: Option<String>,
+    /// Loop iterations the walk unrolled, and loops it summarised.
+    pub unrolled_iterations: u64,
+    pub summarised_loops: u32,
+}
+
+impl Analysis {
+    /// Sites the analysis leaves uninstrumented.
+    pub fn pruned(&self) -> usize {
+        self.sites.iter().filter(|s| s.pruned()).count()
+    }
+}
+
+/// What [`analyze`] reads of the planned module.
+pub(crate) struct Planned<'a> {
+    pub module: &'a Module,
+    pub info: &'a ModuleInfo,
+    pub ep_index: usize,
+    pub tracked: &'a [TrackedVar],
+    /// Every instrumentable access, with its function (`None`: the entry
+    /// point).
+    pub plans: Vec<(Option<usize>, AccessKey, &'a Plan)>,
+    /// Number of sites, and which ones the runtime would check.
+    pub checked: Vec<bool>,
+}
+
+/// Runs the analysis.
+pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analysis {
+    let module = planned.module;
+    let ep = &module.entry_points[planned.ep_index];
+    let plans: HashMap<(Option<usize>, AccessKey), &Plan> =
+        planned.plans.iter().map(|&(f, key, plan)| ((f, key), plan)).collect();
+    let ep_info = planned.info.get_entry_point(planned.ep_index);
+    let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    let infos = |f: Option<usize>| -> &FunctionInfo {
+        match f {
+            Some(i) => &planned.info[handles[i]],
+            None => ep_info,
+        }
+    };
+    let runtime_len = |var: usize| {
+        let v = &planned.tracked[var];
+        input.buffers.get(&v.handle).and_then(|b| b.runtime_len)
+    };
+    let walker = walk::Walker {
+        module,
+        input,
+        plans: &plans,
+        infos: &infos,
+        workgroup_size: ep.workgroup_size,
+        runtime_len: &runtime_len,
+    };
+    let walk = walker.run(ep);
+
+    let mut sites: Vec<SiteStatus> =
+        planned.checked.iter().map(|&c| if c { SiteStatus::NotExecuted } else { SiteStatus::Unchecked }).collect();
+    let mut analysis = Analysis {
+        gave_up: walk.abort.clone(),
+        unrolled_iterations: walk.unrolled_iterations,
+        summarised_loops: walk.summarised_loops,
+        ..Analysis::default()
+    };
+    if let Some(reason) = &walk.abort {
+        for s in sites.iter_mut().filter(|s| **s != SiteStatus::Unchecked) {
+            *s = SiteStatus::Instrumented(format!("the analysis gave up: {reason}"));
+        }
+        analysis.sites = sites;
+        return analysis;
+    }
+    for e in &walk.events {
+        if sites[e.site as usize] == SiteStatus::NotExecuted {
+            sites[e.site as usize] = SiteStatus::RaceFree;
+        }
+    }
+    let geometry = pairs::Geometry { workgroup_size: ep.workgroup_size, dispatch: input.dispatch };
+    for (var, tracked) in planned.tracked.iter().enumerate() {
+        let events: Vec<&walk::Event> = walk.events.iter().filter(|e| e.var == var).collect();
+        if events.is_empty() {
+            continue;
+        }
+        let result = pairs::check_var(tracked.space, &events, &geometry);
+        for (site, why) in result.unresolved {
+            sites[site as usize] = SiteStatus::Instrumented(why);
+        }
+        let mut conflicts: Vec<_> = result.conflicts.into_iter().collect();
+        conflicts.sort_by_key(|&(pair, _)| pair);
+        for ((a, b), c) in conflicts {
+            if !c.certain {
+                for s in [a, b] {
+                    let other = if s == a { b } else { a };
+                    mark(&mut sites[s as usize], format!("it may race with site {other} (not in every run)"));
+                }
+                continue;
+            }
+            analysis.static_races.push(StaticRace {
+                first: a,
+                second: b,
+                class: c.class,
+                var: tracked.id,
+                word: c.word,
+                first_invocation: invocation(c.a),
+                second_invocation: invocation(c.b),
+            });
+            for s in [a, b] {
+                if sites[s as usize] == SiteStatus::RaceFree {
+                    sites[s as usize] = SiteStatus::StaticRace;
+                }
+            }
+        }
+        let _ = Space::Storage;
+    }
+    analysis.sites = sites;
+    analysis
+}
+
+fn mark(status: &mut SiteStatus, why: String) {
+    if !matches!(status, SiteStatus::Instrumented(_)) {
+        *status = SiteStatus::Instrumented(why);
+    }
+}
+
+fn invocation(inv: pairs::Inv) -> Invocation {
+    Invocation { workgroup_id: inv.workgroup, local_invocation_id: inv.local }
+}
