@@ -84,6 +84,8 @@ pub struct InstrumentOptions {
     /// each invocation's subgroup (for the `intra-subgroup` class) and
     /// statement mode runs its warp check.
     pub subgroups: bool,
+    /// Count the instrumented accesses executed (`wgrace run --stats`).
+    pub count_accesses: bool,
 }
 
 impl Default for InstrumentOptions {
@@ -95,6 +97,7 @@ impl Default for InstrumentOptions {
             mode: Mode::Addr,
             slots: None,
             subgroups: false,
+            count_accesses: false,
         }
     }
 }
@@ -228,6 +231,14 @@ impl Planning {
         for site in &mut self.sites {
             if analysis.sites[site.id as usize].pruned() {
                 site.checked = false;
+            }
+        }
+        // Workgroup variables left with no instrumented site need no shadow.
+        self.slot_words = 0;
+        for v in self.tracked.iter_mut().filter(|v| v.space == Space::Workgroup) {
+            if self.sites.iter().any(|s| s.checked && s.var == v.id) {
+                v.slot_base = self.slot_words;
+                self.slot_words += v.fixed_words;
             }
         }
     }
@@ -386,6 +397,7 @@ pub fn instrument_with(
             storage_barrier_in_loop(module, ep, &reachable),
         ),
         subgroups: options.subgroups,
+        count_accesses: options.count_accesses,
     };
     let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes

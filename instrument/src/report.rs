@@ -159,6 +159,28 @@ pub struct Checked {
     /// The static analyzer's part, when it ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analyzer: Option<AnalyzerSummary>,
+    /// Instrumented sites and accesses with and without the analyzer
+    /// (`wgrace run --stats`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instrumentation: Option<InstrumentationStats>,
+}
+
+/// GRace's Table 3 for one dispatch: what the static analyzer saves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstrumentationStats {
+    /// Every checked access instrumented.
+    pub without_analyzer: InstrumentationCount,
+    /// Only what the analyzer left.
+    pub with_analyzer: InstrumentationCount,
+}
+
+/// Instrumentation of one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstrumentationCount {
+    /// Sites with a call to the runtime.
+    pub sites: usize,
+    /// Calls the dispatch executed, over all invocations.
+    pub accesses: u64,
 }
 
 /// What the static analyzer did to a run.
@@ -167,7 +189,8 @@ pub struct AnalyzerSummary {
     /// Checked sites it proved race-free (or never executed) and left
     /// uninstrumented.
     pub pruned_sites: usize,
-    /// Races it proved (listed in `races` with `detected_by: analyzer`).
+    /// Races it proved. Their sites stay instrumented, so the run reports
+    /// them too (`wgrace check` lists them without running).
     pub static_races: usize,
     /// Why it gave up, if it did (then it pruned nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -238,8 +261,8 @@ pub struct Race {
     pub explanation: String,
     /// How to fix it, in one line.
     pub hint: String,
-    /// What found it: the runtime, or the static analyzer (then it happens
-    /// in every run of this dispatch and input).
+    /// What found it: the runtime (`wgrace run`), or the static analyzer
+    /// (`wgrace check`; it happens in every run of this dispatch and input).
     #[serde(default)]
     pub detected_by: DetectedBy,
 }

@@ -48,6 +48,11 @@ pub struct BenchResult {
     pub log_bytes: u64,
     /// Dispatches the instrumented run was split into.
     pub chunks: u32,
+    /// Whether the static analyzer pruned the instrumentation.
+    pub analyzer: bool,
+    /// Sites instrumented, of all checked sites.
+    pub instrumented_sites: usize,
+    pub sites: usize,
 }
 
 fn median(samples: &mut [f64]) -> f64 {
@@ -109,6 +114,9 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         shadow_bytes: checked.layout.shadow_bytes,
         log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_bytes(),
         chunks: checked.layout.chunks,
+        analyzer: plan.spec.analyzer,
+        instrumented_sites: inst.sites.checked(),
+        sites: inst.sites.len(),
     })
 }
 
@@ -122,7 +130,7 @@ pub fn text(r: &BenchResult) -> String {
         "shader        {} (entry `{}`, dispatch {}x{}x{}, {} invocations)\n\
          adapter       {}\n\
          native        {:.3} ms (median of {})\n\
-         {} mode     {:.3} ms (median of {}, {} chunk{})\n\
+         {} mode     {:.3} ms (median of {}, {} chunk{}; {} of {} sites instrumented{})\n\
          overhead      {:.2}x\n\
          extra memory  {} (shadow {}, log {}); buffers {}\n",
         r.shader,
@@ -139,6 +147,9 @@ pub fn text(r: &BenchResult) -> String {
         r.repetitions,
         r.chunks,
         if r.chunks == 1 { "" } else { "s" },
+        r.instrumented_sites,
+        r.sites,
+        if r.analyzer { "" } else { ", no static analyzer" },
         r.overhead,
         mib(r.shadow_bytes + r.log_bytes),
         mib(r.shadow_bytes),

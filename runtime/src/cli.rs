@@ -32,6 +32,11 @@ enum Command {
         shader: PathBuf,
         #[command(flatten)]
         args: RunArgs,
+        /// Also count instrumented sites and executed instrumented accesses
+        /// with and without the static analyzer (two more runs; GRace's
+        /// Table 3).
+        #[arg(long)]
+        stats: bool,
     },
     /// Prove what can be proved without running: races certain for this
     /// dispatch and input, and accesses that cannot race. Needs no GPU.
@@ -82,6 +87,9 @@ enum Command {
         /// mode a kernel also fails when a listed pair is not reported.
         #[arg(long, value_enum)]
         mode: Option<ModeArg>,
+        /// Run every kernel without the static analyzer.
+        #[arg(long)]
+        no_analyzer: bool,
     },
     /// List the adapters wgpu can see and whether wgrace can use them.
     Adapters {
@@ -104,12 +112,12 @@ pub fn render_error(e: &anyhow::Error) -> String {
 pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { shader, args } => run(shader, args),
+        Command::Run { shader, args, stats } => run(shader, args, stats),
         Command::Check { shader, args } => check(shader, args),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend, mode } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer } => {
             let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
-            corpus(&dir, &args, &RunArgs { mode, ..RunArgs::default() })
+            corpus(&dir, &args, &RunArgs { mode, no_analyzer, ..RunArgs::default() })
         }
         Command::Adapters { format, backend } => adapters(format, backend),
     }
@@ -132,7 +140,7 @@ fn write_output(args: &RunArgs, text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn run(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
+fn run(shader: PathBuf, cli: RunArgs, stats: bool) -> anyhow::Result<ExitCode> {
     let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
     let plan = Plan::new(shader, spec)?;
     let gpu = open_gpu(&args)?;
@@ -157,8 +165,11 @@ fn run(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
     }
 
     let mut progress = Progress::new();
-    let (report, contents) = plan.check(&gpu, &mut |done, total| progress.update(done, total))?;
+    let (mut report, contents) = plan.check(&gpu, &mut |done, total| progress.update(done, total))?;
     progress.finish();
+    if stats {
+        report.checked.instrumentation = Some(plan.instrumentation_stats(&gpu)?);
+    }
     if let Some(dir) = &args.dump {
         buffers::dump(dir, &plan.buffers, &contents)?;
     }

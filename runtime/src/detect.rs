@@ -19,6 +19,8 @@ mod offsets {
     pub const SUBGROUP_SIZE: usize = 3;
     pub const SLOT_OVERFLOW: usize = 4;
     pub const NONLINEAR: usize = 5;
+    /// Instrumented accesses executed (low and high word), when counted.
+    pub const ACCESSES: usize = 6;
     pub const HEADER: usize = 8;
     /// Key, count, lock-step code and an unused word per race table entry.
     pub const PAIR_WORDS: usize = 4;
@@ -202,6 +204,13 @@ pub fn decode(
     });
     findings.sort_by_key(|f: &Finding| (f.workgroup_id, f.second.local_invocation_id));
     Decoded { races, findings, stats, subgroup_size }
+}
+
+/// Instrumented accesses the run executed (counted with
+/// `InstrumentOptions::count_accesses`).
+pub fn executed_accesses(log: &[u32]) -> u64 {
+    let at = |i: usize| u64::from(log.get(i).copied().unwrap_or(0));
+    at(offsets::ACCESSES) | (at(offsets::ACCESSES + 1) << 32)
 }
 
 /// A race the static analyzer proved, as the report shows races.

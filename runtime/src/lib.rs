@@ -132,14 +132,21 @@ impl Plan {
     /// # Errors
     /// [`Error::Instrument`].
     pub fn instrument(&self, gpu: &Gpu) -> Result<Instrumented, Error> {
+        self.instrument_for(gpu, self.spec.analyzer, false)
+    }
+
+    /// Instruments with or without the static analyzer, and optionally
+    /// counting the instrumented accesses executed.
+    fn instrument_for(&self, gpu: &Gpu, analyzer: bool, count_accesses: bool) -> Result<Instrumented, Error> {
         let options = wgrace_instrument::InstrumentOptions {
+            count_accesses,
             capabilities: SHADER_CAPABILITIES,
             workgroup_memory_limit: gpu.device.limits().max_compute_workgroup_storage_size,
             mode: self.spec.mode,
             slots: self.spec.slots,
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
         };
-        let input = self.spec.analyzer.then(|| self.analysis_input());
+        let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
             &self.shader,
             &self.prepared.module,
@@ -212,6 +219,23 @@ impl Plan {
         Ok((self.report(gpu, &inst, decoded), contents))
     }
 
+    /// GRace's Table 3: instrumented sites, and instrumented accesses the
+    /// dispatch executes, with and without the static analyzer (two runs
+    /// that count them).
+    ///
+    /// # Errors
+    /// [`Error`] when a run cannot be made.
+    pub fn instrumentation_stats(&self, gpu: &Gpu) -> Result<report::InstrumentationStats, Error> {
+        let count = |analyzer: bool| -> Result<report::InstrumentationCount, Error> {
+            let inst = self.instrument_for(gpu, analyzer, true)?;
+            let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
+            run.run(gpu, None, &mut |_| {})?;
+            let (log, _) = run.read_log(gpu)?;
+            Ok(report::InstrumentationCount { sites: inst.sites.checked(), accesses: detect::executed_accesses(&log) })
+        };
+        Ok(report::InstrumentationStats { without_analyzer: count(false)?, with_analyzer: count(true)? })
+    }
+
     /// Runs the original shader on `gpu` and returns the buffers' final
     /// contents.
     ///
@@ -226,19 +250,6 @@ impl Plan {
     fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: detect::Decoded) -> Report {
         let mut stats = decoded.stats;
         let mut races = decoded.races;
-        // Races the analyzer proved, unless the runtime reported the pair too.
-        if let Some(analysis) = &inst.analysis {
-            for r in &analysis.static_races {
-                let seen = races.iter().any(|d| {
-                    let sites = (d.first.site, d.second.site);
-                    sites == (Some(r.first), Some(r.second)) || sites == (Some(r.second), Some(r.first))
-                });
-                if !seen && let Some(race) = detect::static_race(r, &self.prepared.module, &inst.sites, &inst.vars) {
-                    stats.detections += 1;
-                    races.push(race);
-                }
-            }
-        }
         if let Some(w) = self.spec.assume_lockstep {
             let before = races.len();
             races.retain(|r| {
@@ -344,6 +355,7 @@ impl Plan {
                 checked_sites: inst.sites.checked(),
                 sites: inst.sites.len(),
                 invocations: invocations(&self.prepared, self.spec.dispatch),
+                instrumentation: None,
                 analyzer: inst.analysis.as_ref().map(|a| report::AnalyzerSummary {
                     pruned_sites: a.pruned(),
                     static_races: a.static_races.len(),

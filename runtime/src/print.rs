@@ -98,8 +98,22 @@ pub fn text(report: &Report, color: bool) -> String {
     for note in &report.notes {
         out.push_str(&format!("note: {note}\n"));
     }
+    if let Some(i) = &report.checked.instrumentation {
+        out.push_str(&instrumentation(i));
+    }
     out.push_str(&summary(report));
     out.push('\n');
+    out
+}
+
+/// `--stats`: GRace's Table 3 for this dispatch.
+fn instrumentation(i: &wgrace_instrument::report::InstrumentationStats) -> String {
+    let row = |what: &str, c: &wgrace_instrument::report::InstrumentationCount| {
+        format!("  {what:<28} {:>6} {:>20}\n", c.sites, c.accesses)
+    };
+    let mut out = format!("instrumentation:\n  {:<28} {:>6} {:>20}\n", "", "sites", "executed accesses");
+    out.push_str(&row("without the static analyzer", &i.without_analyzer));
+    out.push_str(&row("with the static analyzer", &i.with_analyzer));
     out
 }
 

@@ -84,6 +84,9 @@ pub struct Prelude {
     /// Whether the adapter has subgroup operations (the runtime checks how
     /// subgroups are formed, and statement mode's warp check uses them).
     pub subgroups: bool,
+    /// Whether the runtime counts the instrumented accesses it executes
+    /// (`wgrace run --stats`), in the log header.
+    pub count_accesses: bool,
 }
 
 /// Workgroup memory the runtime always declares (the divergence check's
@@ -141,7 +144,8 @@ impl Prelude {
              const WGRACE_ST_SLOTS: u32 = {}u;\n\
              const WGRACE_WG_COUNT_BARRIERS: bool = {};\n\
              const WGRACE_ST_COUNT_BARRIERS: bool = {};\n\
-             const WGRACE_WG_STATE_WORDS: u32 = {}u;\n",
+             const WGRACE_WG_STATE_WORDS: u32 = {}u;\n\
+             const WGRACE_COUNT_ACCESSES: bool = {};\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -161,6 +165,7 @@ impl Prelude {
             self.workgroup_barrier_kinds,
             self.storage_barrier_kinds,
             self.workgroup_state_words(),
+            self.count_accesses,
         )
     }
 }
@@ -186,4 +191,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 15;
+pub const PRELUDE_LINES: usize = 16;

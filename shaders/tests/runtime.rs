@@ -42,6 +42,7 @@ fn validates_with_typical_prelude() {
         workgroup_barrier_kinds: true,
         storage_barrier_kinds: true,
         subgroups: false,
+        count_accesses: false,
     });
 }
 
@@ -62,6 +63,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         workgroup_barrier_kinds: true,
         storage_barrier_kinds: true,
         subgroups: false,
+        count_accesses: false,
     });
 }
 
@@ -82,6 +84,7 @@ fn validates_at_the_largest_sizes() {
         workgroup_barrier_kinds: true,
         storage_barrier_kinds: true,
         subgroups: false,
+        count_accesses: false,
     });
 }
 
@@ -103,6 +106,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             workgroup_barrier_kinds: true,
             storage_barrier_kinds: true,
             subgroups,
+            count_accesses: subgroups,
         });
     }
 }
@@ -124,6 +128,7 @@ fn prelude_line_count_matches() {
         workgroup_barrier_kinds: true,
         storage_barrier_kinds: true,
         subgroups: false,
+        count_accesses: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

@@ -258,6 +258,7 @@ impl Harness {
             workgroup_barrier_kinds: true,
             storage_barrier_kinds: true,
             subgroups: false,
+            count_accesses: false,
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

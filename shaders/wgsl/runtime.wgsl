@@ -94,6 +94,7 @@ const WGRACE_LOG_EPOCH_OVERFLOW: u32 = 2u;  // workgroups that stopped tracking 
 const WGRACE_LOG_SUBGROUP_SIZE: u32 = 3u;   // largest subgroup size seen (1 without subgroups)
 const WGRACE_LOG_SLOT_OVERFLOW: u32 = 4u;   // statement mode: accesses that found no slot
 const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose subgroup is not a block of consecutive indices
+const WGRACE_LOG_ACCESSES: u32 = 6u;        // instrumented accesses executed (low, high word), with WGRACE_COUNT_ACCESSES
 const WGRACE_LOG_HEADER: u32 = 8u;
 
 // The race table: entry i is (key, count, lock-step code, unused) at
@@ -139,6 +140,7 @@ var<private> wgrace_slot: u32;       // workgroup slot in this chunk
 var<private> wgrace_slot_at: u32;    // first log word of this workgroup's slot
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_any: u32;        // barriers of any kind executed so far
+var<private> wgrace_accesses: u32;   // instrumented accesses executed (WGRACE_COUNT_ACCESSES)
 var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so far
 var<private> wgrace_wg_interval: u32; // workgroup-ordering barriers so far, mod 2^WGRACE_WG_INTERVAL_BITS
 var<private> wgrace_storage_on: bool;
@@ -172,6 +174,13 @@ fn wgrace_update_identity() {
 // Called last in the entry point.
 fn wgrace_end() {
     wgrace_div_end();
+    if WGRACE_COUNT_ACCESSES && wgrace_accesses != 0u {
+        // A 64-bit sum: carry into the high word.
+        let before = atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES], wgrace_accesses);
+        if before + wgrace_accesses < before {
+            atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES + 1u], 1u);
+        }
+    }
     if wgrace_out_of_bounds != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], wgrace_out_of_bounds);
     }
@@ -430,6 +439,9 @@ fn wgrace_wg_witness_ok(w: u32) -> bool {
 // the slot plus the word's offset in the variable); `in_bounds` says every
 // index of the access was in bounds, which also keeps `at` in the variable.
 fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
         return;
@@ -579,6 +591,9 @@ const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_S_BITS;
 const WGRACE_ST_E_SHIFT: u32 = WGRACE_ST_T_SHIFT + WGRACE_T_BITS;
 
 fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
     if !wgrace_storage_on {
         return;
     }

@@ -19,6 +19,35 @@ fn statement_mode_reports_every_listed_pair_and_only_those() {
     check_every_sample(&RunArgs { mode: Some(ModeArg::Stmt), ..RunArgs::default() });
 }
 
+/// The static analyzer only removes instrumentation it proved unnecessary:
+/// with it off every kernel gets the same verdict and findings as with it on
+/// (the default, checked above), and still only listed pairs.
+#[test]
+fn the_analyzer_changes_no_verdict() {
+    let list = kernels(&samples_dir()).expect("samples");
+    let off = RunArgs { no_analyzer: true, ..RunArgs::default() };
+    let differences: Vec<String> = list
+        .iter()
+        .filter_map(|(path, suite)| {
+            let with = check_kernel(gpu(), path, suite, &RunArgs::default());
+            let without = check_kernel(gpu(), path, suite, &off);
+            let same = with.verdict == without.verdict && with.findings == without.findings;
+            (!same || without.status.is_failure()).then(|| {
+                format!(
+                    "{}: with the analyzer {:?} {:?}, without {:?} {:?} ({:?})",
+                    path.display(),
+                    with.verdict,
+                    with.findings,
+                    without.verdict,
+                    without.findings,
+                    without.status
+                )
+            })
+        })
+        .collect();
+    assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+}
+
 fn check_every_sample(flags: &RunArgs) {
     let list = kernels(&samples_dir()).expect("samples");
     assert!(list.len() >= 25, "expected at least 25 samples, found {}", list.len());

@@ -14,10 +14,13 @@
 //!    write: by enumerating the invocations when that is cheap (exact), by
 //!    affine dependence tests otherwise (sound, incomplete).
 //!
-//! A site is left uninstrumented when every pair it is in is resolved:
-//! proven disjoint, or a certain race that is reported statically. The
-//! dynamic checker sees only the rest, and finds exactly what it finds
-//! without the analyzer (`tests/` runs the corpus both ways).
+//! A site is left uninstrumented when every pair it is in is proven
+//! disjoint. Sites in a certain race are reported by `wgrace check` without
+//! running anything; `wgrace run` keeps them instrumented, so the run reports
+//! them with what only it can observe (subgroups, lock-step widths,
+//! occurrences), and lists the static race itself only if the run did not.
+//! The dynamic checker finds exactly what it finds without the analyzer
+//! (`tests/` runs the corpus both ways).
 
 pub(crate) mod pairs;
 pub mod value;
@@ -70,16 +73,19 @@ pub enum SiteStatus {
     NotExecuted,
     /// No pair it is in can race.
     RaceFree,
-    /// Its only conflicts are certain races, reported statically.
+    /// Its only conflicts are certain races (reported by `wgrace check`;
+    /// `wgrace run` keeps the site instrumented so that its report carries
+    /// what only a run can tell: subgroups, lock-step widths, occurrences).
     StaticRace,
     /// Left to the dynamic checker, and why.
     Instrumented(String),
 }
 
 impl SiteStatus {
-    /// Whether the site needs no instrumentation.
+    /// Whether the site needs no instrumentation: no pair it is in can
+    /// race.
     pub fn pruned(&self) -> bool {
-        matches!(self, SiteStatus::NotExecuted | SiteStatus::RaceFree | SiteStatus::StaticRace)
+        matches!(self, SiteStatus::NotExecuted | SiteStatus::RaceFree)
     }
 }
 

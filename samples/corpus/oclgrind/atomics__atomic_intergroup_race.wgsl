@@ -4,6 +4,7 @@
 // invocation of two workgroups increments it.
 // wgrace: --dispatch 2 --fill data=const:-1
 // expect: no-race
+// output: nondeterministic: invocation 0's reset and the other workgroup's increments are unordered, so the final count depends on the schedule
 
 @group(0) @binding(0) var<storage, read_write> data: atomic<i32>;
 

@@ -1,0 +1,211 @@
+//! The static analyzer: what it proves race-free, what it proves racy (with
+//! witnesses that really race), and what it must leave to the runtime.
+
+use std::collections::HashMap;
+
+use naga::valid::Capabilities;
+use wgrace_instrument::report::RaceClass;
+use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, SiteStatus, analyze, prepare};
+
+/// Analyses `source` for `dispatch`; `uniform` is the contents of the
+/// binding named `params`, and every runtime-sized array has `len`
+/// elements.
+fn analysis(source: &str, dispatch: [u32; 3], uniform: &[u32], len: u64) -> Analyzed {
+    let shader = wgrace_instrument::Shader::from_wgsl("t.wgsl", source).unwrap_or_else(|e| panic!("{e}"));
+    let prepared = prepare(&shader, None, &[], Capabilities::all()).unwrap_or_else(|e| panic!("{e}"));
+    let bytes: Vec<u8> = uniform.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut buffers = HashMap::new();
+    for (h, g) in prepared.module.global_variables.iter() {
+        let contents = (g.name.as_deref() == Some("params")).then_some(&bytes[..]);
+        buffers.insert(h, BufferFacts { runtime_len: Some(len), contents });
+    }
+    let input = AnalysisInput { dispatch, buffers };
+    analyze(&shader, &prepared.module, &prepared.info, &prepared.entry_point, &input).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `(line, status)` of every checked site.
+fn statuses(a: &Analyzed) -> Vec<(u32, SiteStatus)> {
+    a.sites
+        .sites
+        .iter()
+        .filter(|s| s.checked)
+        .map(|s| (s.location.line.unwrap_or(0), a.analysis.sites[s.id as usize].clone()))
+        .collect()
+}
+
+fn all_race_free(a: &Analyzed) -> bool {
+    statuses(a).iter().all(|(_, s)| *s == SiteStatus::RaceFree)
+}
+
+const TREE_REDUCTION: &str = "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> s: array<u32, 256>;
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    s[lid] = lid;
+    workgroupBarrier();
+    for (var half = 128u; half > 0u; half = half >> 1u) {
+        if lid < half {
+            s[lid] = s[lid] + s[lid + half];
+        }
+        workgroupBarrier();
+    }
+    if lid == 0u {
+        out[wid.x] = s[0];
+    }
+}";
+
+#[test]
+fn a_barrier_separated_tree_reduction_needs_no_instrumentation() {
+    // Small dispatch (enumeration) and a large one (dependence tests for
+    // the storage write, guarded by `lid == 0`).
+    for dispatch in [[4, 1, 1], [65535, 1, 1]] {
+        let a = analysis(TREE_REDUCTION, dispatch, &[], 1 << 16);
+        assert!(all_race_free(&a), "{dispatch:?}: {:?}", statuses(&a));
+        assert!(a.analysis.static_races.is_empty());
+        assert_eq!(a.analysis.pruned(), 6);
+    }
+}
+
+#[test]
+fn a_missing_barrier_is_a_static_race_with_a_real_witness() {
+    let source = "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {
+    tile[lid] = lid * 2u;
+    out[gid.x] = tile[(lid + 1u) % 64u];
+}";
+    let a = analysis(source, [2, 1, 1], &[], 128);
+    assert_eq!(a.analysis.static_races.len(), 1, "{:?}", a.analysis.static_races);
+    let race = &a.analysis.static_races[0];
+    assert_eq!(race.class, RaceClass::IntraWorkgroup);
+    let site = |id: u32| &a.sites.sites[id as usize];
+    let (write, read) = if site(race.first).kind == wgrace_instrument::AccessKind::Write {
+        (race.first_invocation, race.second_invocation)
+    } else {
+        (race.second_invocation, race.first_invocation)
+    };
+    // The witness really touches the word: the writer writes tile[lid], the
+    // reader reads tile[(lid + 1) % 64], in one workgroup.
+    assert_eq!(u64::from(write.local_invocation_id[0]), race.word);
+    assert_eq!(u64::from((read.local_invocation_id[0] + 1) % 64), race.word);
+    assert_eq!(write.workgroup_id, read.workgroup_id);
+    assert_ne!(write.local_invocation_id, read.local_invocation_id);
+    // The store to `out` is race-free; the two tile sites race for certain.
+    let st = statuses(&a);
+    assert_eq!(st.iter().filter(|(_, s)| *s == SiteStatus::StaticRace).count(), 2, "{st:?}");
+    assert_eq!(st.iter().filter(|(_, s)| *s == SiteStatus::RaceFree).count(), 1, "{st:?}");
+}
+
+#[test]
+fn uniform_values_are_constants_of_the_dispatch() {
+    let source = "
+struct Params { stride: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    data[gid.x * params.stride] = gid.x;
+}";
+    assert!(all_race_free(&analysis(source, [4, 1, 1], &[1], 256)));
+    // Stride 0: every invocation writes data[0], within and across
+    // workgroups (the pair is reported once, with one of the two classes).
+    let racy = analysis(source, [4, 1, 1], &[0], 256);
+    let races = &racy.analysis.static_races;
+    assert_eq!(races.len(), 1, "{races:?}");
+    assert!(matches!(races[0].class, RaceClass::IntraWorkgroup | RaceClass::InterWorkgroup));
+    assert_eq!(races[0].word, 0);
+    assert_ne!(races[0].first_invocation, races[0].second_invocation);
+}
+
+#[test]
+fn indirect_and_nonlinear_indices_are_left_to_the_runtime() {
+    let source = "
+@group(0) @binding(0) var<storage, read> keys: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[keys[gid.x] % 64u] = gid.x;
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    assert!(
+        matches!(&statuses(&a)[0].1, SiteStatus::Instrumented(why) if why.contains("not known")),
+        "{:?}",
+        statuses(&a)
+    );
+    // `gid.x / 2` pairs invocations: exact on a small dispatch, and the
+    // dependence tests must not prove it race-free on a large one.
+    let halves = "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[gid.x / 2u] = gid.x;
+}";
+    let small = analysis(halves, [2, 1, 1], &[], 64);
+    assert_eq!(small.analysis.static_races.len(), 1);
+    assert_eq!(small.analysis.static_races[0].class, RaceClass::IntraWorkgroup);
+    let large = analysis(halves, [65535, 1, 1], &[], 1 << 21);
+    assert!(matches!(&statuses(&large)[0].1, SiteStatus::Instrumented(_)), "{:?}", statuses(&large));
+}
+
+#[test]
+fn grid_stride_loops_are_followed_through_their_induction_variable() {
+    let source = "
+@group(0) @binding(0) var<storage, read_write> y: array<f32>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let stride = nwg.x * 256u;
+    for (var i = gid.x; i < arrayLength(&y); i = i + stride) {
+        y[i] = y[i] * 2.0;
+    }
+}";
+    for dispatch in [[4, 1, 1], [4096, 1, 1]] {
+        let a = analysis(source, dispatch, &[], 1 << 24);
+        assert!(all_race_free(&a), "{dispatch:?}: {:?}", statuses(&a));
+    }
+    // A stride one short of the grid makes neighbours meet.
+    let short = source.replace("nwg.x * 256u", "nwg.x * 256u - 1u");
+    let a = analysis(&short, [4, 1, 1], &[], 4096);
+    assert!(
+        !a.analysis.static_races.is_empty()
+            || statuses(&a).iter().any(|(_, s)| matches!(s, SiteStatus::Instrumented(_)))
+    );
+    assert!(!all_race_free(&a));
+}
+
+#[test]
+fn races_that_need_a_schedule_are_not_reported_statically() {
+    // Whether the loop runs depends on memory: the conflict is only possible.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> flags: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    if flags[lid] != 0u {
+        out[0] = lid;
+    }
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    assert!(a.analysis.static_races.is_empty(), "{:?}", a.analysis.static_races);
+    let st = statuses(&a);
+    assert!(st.iter().any(|(line, s)| *line == 7 && matches!(s, SiteStatus::Instrumented(_))), "{st:?}");
+}
+
+#[test]
+fn a_barrier_in_divergent_control_flow_makes_the_analysis_give_up() {
+    let source = "
+var<workgroup> w: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    if lid < 32u {
+        w[lid] = 1u;
+        workgroupBarrier();
+    }
+    w[63u - lid] = 2u;
+}";
+    let a = analysis(source, [1, 1, 1], &[], 0);
+    assert!(a.analysis.gave_up.is_some());
+    assert_eq!(a.analysis.pruned(), 0);
+}
