@@ -44,18 +44,25 @@ fn wgrace_div_end() {
         | (u64(min(wgrace_div_count, 4095u)) << 20u)
         | (u64(min(wgrace_div_last, 1023u)) << 10u)
         | u64(wgrace_t);
+    // One invocation per subgroup compares-and-swaps the workgroup's word
+    // (rather than every invocation contending for it), then shares what it
+    // found; each invocation compares itself with that first finisher.
     var first = 0lu;
-    loop {
-        let r = atomicCompareExchangeWeak(&wgrace_div_first, 0lu, mine);
-        if r.exchanged {
-            return;
-        }
-        // A spurious failure of the weak exchange leaves old_value 0: retry.
-        if r.old_value != 0lu {
-            first = r.old_value;
-            break;
+    if wgrace_subgroup_leader() {
+        loop {
+            let r = atomicCompareExchangeWeak(&wgrace_div_first, 0lu, mine);
+            if r.exchanged {
+                first = mine;
+                break;
+            }
+            // A spurious failure of the weak exchange leaves old_value 0: retry.
+            if r.old_value != 0lu {
+                first = r.old_value;
+                break;
+            }
         }
     }
+    first = wgrace_subgroup_share(first);
     if (first >> 10u) == (mine >> 10u) {
         return;
     }

@@ -10,3 +10,12 @@ fn wgrace_subgroup_begin() {
 
 fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
 }
+
+// Every invocation leads its own subgroup of one.
+fn wgrace_subgroup_leader() -> bool {
+    return true;
+}
+
+fn wgrace_subgroup_share(v: u64) -> u64 {
+    return v;
+}
