@@ -1,7 +1,8 @@
 //! Every sample gets the verdict its header states, and every race wgrace
 //! reports on it is a pair the header lists (format: samples/README.md).
 
-use wgrace::corpus::{Status, check_kernel, kernels};
+use wgrace::Plan;
+use wgrace::corpus::{Expectation, LinePair, Status, check_kernel, kernels};
 use wgrace::spec::{ModeArg, RunArgs};
 use wgrace_tests::samples_dir;
 
@@ -46,6 +47,32 @@ fn the_analyzer_changes_no_verdict() {
         })
         .collect();
     assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+}
+
+/// `wgrace check` (no GPU) proves races only where a header lists them,
+/// with a class that agrees, and proves one on most racy kernels.
+#[test]
+fn static_races_are_listed_pairs_of_racy_kernels() {
+    let list = kernels(&samples_dir()).expect("samples");
+    let (mut racy, mut proven) = (0, 0);
+    let mut wrong = Vec::new();
+    for (path, _) in &list {
+        let text = std::fs::read_to_string(path).expect("kernel");
+        let expect = Expectation::parse(&text).expect("header");
+        let (shader, _, spec) = wgrace::load_with_flags(path, RunArgs::default()).expect("load");
+        let report = wgrace::check::check(&Plan::new(shader, spec).expect("plan")).expect("check");
+        racy += usize::from(expect.racy);
+        proven += usize::from(!report.races.is_empty());
+        for r in &report.races {
+            let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
+            let pair = LinePair { class: r.class, first: a.min(b), second: a.max(b) };
+            if !expect.racy || !expect.agrees(&pair, true) {
+                wrong.push(format!("{}: {pair}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "static races that are not listed pairs:\n{}", wrong.join("\n"));
+    assert!(proven * 2 > racy, "only {proven} of {racy} racy kernels got a static race");
 }
 
 fn check_every_sample(flags: &RunArgs) {

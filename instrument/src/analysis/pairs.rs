@@ -199,7 +199,10 @@ impl WordMap {
     }
 
     fn conflicts(&self, space: Space, across: bool, out: &mut Pairs) {
-        for (&word, list) in &self.words {
+        // In word order, so that the witness reported is the same every run.
+        let mut words: Vec<_> = self.words.iter().collect();
+        words.sort_unstable_by_key(|&(&w, _)| w);
+        for (&word, list) in words {
             for (i, x) in list.iter().enumerate() {
                 for y in &list[i + 1..] {
                     if !(x.write || y.write) {
