@@ -209,3 +209,21 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     assert!(a.analysis.gave_up.is_some());
     assert_eq!(a.analysis.pruned(), 0);
 }
+
+#[test]
+fn values_that_grow_without_bound_become_unknown() {
+    // Each iteration doubles the expression's tree: the analysis must not
+    // build (or evaluate) it, and leaves the access to the runtime.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    var x = lid;
+    for (var i = 0u; i < 60000u; i++) {
+        x = x + x * 3u;
+    }
+    out[x % 64u] = 1u;
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    assert!(matches!(&statuses(&a)[0].1, SiteStatus::Instrumented(_)), "{:?}", statuses(&a));
+}

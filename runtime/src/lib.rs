@@ -299,6 +299,9 @@ impl Plan {
                 stats.hidden_by_lockstep
             ));
         }
+        if let Some(reason) = inst.analysis.as_ref().and_then(|a| a.gave_up.as_ref()) {
+            notes.push(format!("the static analyzer gave up ({reason}), so every access was checked at run time"));
+        }
         if stats.nonlinear_subgroup_lanes > 0 {
             notes.push(format!(
                 "{} invocations were in subgroups that are not blocks of consecutive local indices; the \

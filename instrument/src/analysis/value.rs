@@ -20,6 +20,9 @@
 
 use std::rc::Rc;
 
+/// Largest [`Node::size`] the walk keeps; a larger value is unknown.
+pub const MAX_SIZE: u32 = 256;
+
 /// Index of a coordinate in a [`Point`].
 pub const LOCAL: [usize; 3] = [0, 1, 2];
 /// Index of a `workgroup_id` component in a [`Point`].
@@ -93,13 +96,15 @@ pub enum Node {
     Const(i64),
     /// A coordinate of the invocation.
     Coord(usize),
-    /// `op(a, b)`, computed in `operand` and giving a value of `result`.
+    /// `op(a, b)`, computed in `operand` and giving a value of `result`;
+    /// `size` is [`Node::size`].
     Binary {
         op: Op,
         operand: Kind,
         result: Kind,
         a: Rc<Node>,
         b: Rc<Node>,
+        size: u32,
     },
     /// `-a`, `!a` or `~a` in `kind`.
     Negate(Kind, Rc<Node>),
@@ -110,6 +115,7 @@ pub enum Node {
         condition: Rc<Node>,
         accept: Rc<Node>,
         reject: Rc<Node>,
+        size: u32,
     },
     /// `a` converted to `kind` (a bit cast between `u32` and `i32`, or a
     /// boolean to an integer).
@@ -129,13 +135,15 @@ pub type Domain = [(i64, i64); COORDS];
 impl Affine {
     /// Smallest and largest value over `domain`.
     pub fn range(&self, domain: &Domain) -> (i64, i64) {
-        let (mut lo, mut hi) = (self.constant, self.constant);
-        for (c, &(a, b)) in self.coefficients.iter().zip(domain) {
-            let (x, y) = (c * a, c * b);
+        // In 128 bits, then clamped: coefficients may be large.
+        let (mut lo, mut hi) = (i128::from(self.constant), i128::from(self.constant));
+        for (&c, &(a, b)) in self.coefficients.iter().zip(domain) {
+            let (x, y) = (i128::from(c) * i128::from(a), i128::from(c) * i128::from(b));
             lo += x.min(y);
             hi += x.max(y);
         }
-        (lo, hi)
+        let clamp = |v: i128| v.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64;
+        (clamp(lo), clamp(hi))
     }
 
     /// Whether two forms have the same coefficients.
@@ -170,13 +178,27 @@ impl Node {
             (Op::LogicalAnd, _, Some(1)) | (Op::LogicalOr, _, Some(0)) => return a,
             _ => {}
         }
-        Rc::new(Node::Binary { op, operand, result, a, b })
+        let size = (1 + a.size()).saturating_add(b.size());
+        Rc::new(Node::Binary { op, operand, result, a, b, size })
+    }
+
+    /// Nodes in the expression written out as a tree (saturating): what
+    /// evaluating it costs. The walk treats values larger than
+    /// [`MAX_SIZE`] as unknown, which also bounds every recursion over
+    /// nodes (shared subexpressions count once per use).
+    pub fn size(&self) -> u32 {
+        match self {
+            Node::Const(_) | Node::Coord(_) => 1,
+            Node::Binary { size, .. } | Node::Select { size, .. } => *size,
+            Node::Negate(_, a) | Node::Not(a) | Node::BitNot(_, a) | Node::Cast(_, a) => a.size().saturating_add(1),
+        }
     }
 
     pub fn negate(kind: Kind, a: Rc<Node>) -> Rc<Node> {
-        match a.known() {
-            Some(x) => Node::constant(kind.wrap(x.wrapping_neg())),
-            None => Rc::new(Node::Negate(kind, a)),
+        match (a.known(), &*a) {
+            (Some(x), _) => Node::constant(kind.wrap(x.wrapping_neg())),
+            (None, Node::Negate(k, inner)) if *k == kind => inner.clone(),
+            (None, _) => Rc::new(Node::Negate(kind, a)),
         }
     }
 
@@ -189,9 +211,10 @@ impl Node {
     }
 
     pub fn bit_not(kind: Kind, a: Rc<Node>) -> Rc<Node> {
-        match a.known() {
-            Some(x) => Node::constant(kind.wrap(!x)),
-            None => Rc::new(Node::BitNot(kind, a)),
+        match (a.known(), &*a) {
+            (Some(x), _) => Node::constant(kind.wrap(!x)),
+            (None, Node::BitNot(k, inner)) if *k == kind => inner.clone(),
+            (None, _) => Rc::new(Node::BitNot(kind, a)),
         }
     }
 
@@ -205,14 +228,19 @@ impl Node {
                 }
             }
             None if accept == reject => accept,
-            None => Rc::new(Node::Select { condition, accept, reject }),
+            None => {
+                let size = (1 + condition.size()).saturating_add(accept.size()).saturating_add(reject.size());
+                Rc::new(Node::Select { condition, accept, reject, size })
+            }
         }
     }
 
     pub fn cast(kind: Kind, a: Rc<Node>) -> Rc<Node> {
-        match a.known() {
-            Some(x) => Node::constant(kind.wrap(x)),
-            None => Rc::new(Node::Cast(kind, a)),
+        match (a.known(), &*a) {
+            (Some(x), _) => Node::constant(kind.wrap(x)),
+            // A bit cast of a bit cast between `u32` and `i32` is one cast.
+            (None, Node::Cast(k, inner)) if *k != Kind::Bool && kind != Kind::Bool => Node::cast(kind, inner.clone()),
+            (None, _) => Rc::new(Node::Cast(kind, a)),
         }
     }
 
@@ -225,7 +253,7 @@ impl Node {
             Node::Negate(kind, a) => kind.wrap(a.eval(p).wrapping_neg()),
             Node::Not(a) => i64::from(a.eval(p) == 0),
             Node::BitNot(kind, a) => kind.wrap(!a.eval(p)),
-            Node::Select { condition, accept, reject } => {
+            Node::Select { condition, accept, reject, .. } => {
                 if condition.eval(p) != 0 {
                     accept.eval(p)
                 } else {
@@ -243,7 +271,7 @@ impl Node {
             Node::Coord(c) => coords.contains(c),
             Node::Binary { a, b, .. } => a.uses(coords) || b.uses(coords),
             Node::Negate(_, a) | Node::Not(a) | Node::BitNot(_, a) | Node::Cast(_, a) => a.uses(coords),
-            Node::Select { condition, accept, reject } => {
+            Node::Select { condition, accept, reject, .. } => {
                 condition.uses(coords) || accept.uses(coords) || reject.uses(coords)
             }
         }

@@ -30,7 +30,7 @@ use naga::{
     Module, ScalarKind, Statement, StorageAccess, Type, TypeInner, UnaryOperator,
 };
 
-use super::value::{ITERATION, Kind, LOCAL, Node, Op, WORKGROUP};
+use super::value::{ITERATION, Kind, LOCAL, MAX_SIZE, Node, Op, WORKGROUP};
 use super::{AccessKey, AnalysisInput};
 use crate::pass::{Bound, Plan};
 
@@ -1031,9 +1031,14 @@ type Typed = (Kind, Rc<Node>);
 /// A binary node builder.
 type Combine<'f> = &'f dyn Fn(&Rc<Node>, &Rc<Node>) -> Rc<Node>;
 
+/// A scalar value, unknown when its node is too large to evaluate cheaply.
+fn scalar(kind: Kind, node: Rc<Node>) -> Value {
+    if node.size() > MAX_SIZE { Value::Unknown } else { Value::Scalar(kind, node) }
+}
+
 fn map1(v: &Value, f: &dyn Fn(&Rc<Node>) -> Option<Typed>) -> Value {
     match v {
-        Value::Scalar(_, n) => f(n).map_or(Value::Unknown, |(k, n)| Value::Scalar(k, n)),
+        Value::Scalar(_, n) => f(n).map_or(Value::Unknown, |(k, n)| scalar(k, n)),
         Value::Vector(c) => Value::Vector(c.iter().map(|x| map1(x, f)).collect()),
         _ => Value::Unknown,
     }
@@ -1043,7 +1048,7 @@ fn map1(v: &Value, f: &dyn Fn(&Rc<Node>) -> Option<Typed>) -> Value {
 /// is used for every component.
 fn map2(a: &Value, b: &Value, result: Kind, f: Combine<'_>) -> Value {
     let node = |x: &Value, y: &Value| match (x, y) {
-        (Value::Scalar(_, p), Value::Scalar(_, q)) => Value::Scalar(result, f(p, q)),
+        (Value::Scalar(_, p), Value::Scalar(_, q)) => scalar(result, f(p, q)),
         _ => Value::Unknown,
     };
     match (a, b) {
@@ -1059,7 +1064,7 @@ fn map2(a: &Value, b: &Value, result: Kind, f: Combine<'_>) -> Value {
 fn select(c: &Value, a: &Value, r: &Value) -> Value {
     match (c, a, r) {
         (Value::Scalar(_, cn), Value::Scalar(k, an), Value::Scalar(_, rn)) => {
-            Value::Scalar(*k, Node::select(cn.clone(), an.clone(), rn.clone()))
+            scalar(*k, Node::select(cn.clone(), an.clone(), rn.clone()))
         }
         (Value::Scalar(..), Value::Vector(x), Value::Vector(y)) if x.len() == y.len() => {
             Value::Vector(x.iter().zip(y).map(|(p, q)| select(c, p, q)).collect())
