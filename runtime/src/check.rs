@@ -78,21 +78,7 @@ pub fn check(plan: &Plan) -> Result<StaticReport, Error> {
             status: analysis.sites.get(s.id as usize).cloned().unwrap_or(SiteStatus::Unchecked),
         })
         .collect();
-    let variables = analyzed
-        .vars
-        .iter()
-        .map(|v| {
-            let len = plan.buffers.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
-            CheckedVariable {
-                name: v.name.clone(),
-                space: v.space,
-                group: v.binding.map(|b| b.0),
-                binding: v.binding.map(|b| b.1),
-                bytes: v.words(len) * u64::from(v.unit),
-                declaration: v.declaration.clone(),
-            }
-        })
-        .collect();
+    let variables = plan.checked_variables(&analyzed.vars);
     Ok(StaticReport {
         shader: plan.shader_info(),
         dispatch: plan.spec.dispatch,

@@ -181,14 +181,7 @@ pub fn decode(
         races.push(Race {
             class,
             kind,
-            memory: Memory {
-                space: var.space,
-                variable: var.name.clone(),
-                group: var.binding.map(|b| b.0),
-                binding: var.binding.map(|b| b.1),
-                byte_offset: first_example.byte_offset,
-                element: first_example.element.clone(),
-            },
+            memory: memory(var, first_example.byte_offset, first_example.element.clone()),
             first,
             second,
             occurrences: count,
@@ -204,6 +197,18 @@ pub fn decode(
     });
     findings.sort_by_key(|f: &Finding| (f.workgroup_id, f.second.local_invocation_id));
     Decoded { races, findings, stats, subgroup_size }
+}
+
+/// The memory of a race: a word of `var`.
+fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
+    Memory {
+        space: var.space,
+        variable: var.name.clone(),
+        group: var.binding.map(|b| b.0),
+        binding: var.binding.map(|b| b.1),
+        byte_offset,
+        element,
+    }
 }
 
 /// Instrumented accesses the run executed (counted with
@@ -235,14 +240,7 @@ pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: 
     Some(Race {
         class: race.class,
         kind,
-        memory: Memory {
-            space: var.space,
-            variable: var.name.clone(),
-            group: var.binding.map(|b| b.0),
-            binding: var.binding.map(|b| b.1),
-            byte_offset,
-            element: element.clone(),
-        },
+        memory: memory(var, byte_offset, element.clone()),
         examples: vec![RaceExample { element, byte_offset, first: first.invocation, second: second.invocation }],
         first,
         second,

@@ -171,6 +171,24 @@ impl Plan {
         AnalysisInput { dispatch: self.spec.dispatch, buffers }
     }
 
+    /// The tracked variables as reports describe them (with this run's
+    /// buffer lengths).
+    pub fn checked_variables(&self, vars: &[wgrace_instrument::TrackedVar]) -> Vec<CheckedVariable> {
+        vars.iter()
+            .map(|v| {
+                let len = self.buffers.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
+                CheckedVariable {
+                    name: v.name.clone(),
+                    space: v.space,
+                    group: v.binding.map(|b| b.0),
+                    binding: v.binding.map(|b| b.1),
+                    bytes: v.words(len) * u64::from(v.unit),
+                    declaration: v.declaration.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// The shader as reports describe it.
     pub fn shader_info(&self) -> ShaderInfo {
         ShaderInfo {
@@ -322,21 +340,7 @@ impl Plan {
                 stats.detections_without_witness
             ));
         }
-        let variables = inst
-            .vars
-            .iter()
-            .map(|v| {
-                let len = self.buffers.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
-                CheckedVariable {
-                    name: v.name.clone(),
-                    space: v.space,
-                    group: v.binding.map(|b| b.0),
-                    binding: v.binding.map(|b| b.1),
-                    bytes: v.words(len) * u64::from(v.unit),
-                    declaration: v.declaration.clone(),
-                }
-            })
-            .collect();
+        let variables = self.checked_variables(&inst.vars);
         Report {
             version: report::REPORT_VERSION,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
