@@ -227,3 +227,43 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     let a = analysis(source, [1, 1, 1], &[], 64);
     assert!(matches!(&statuses(&a)[0].1, SiteStatus::Instrumented(_)), "{:?}", statuses(&a));
 }
+
+#[test]
+fn iteration_counts_are_per_invocation() {
+    // w[lid + k] over a summarised loop with no barrier: invocation 0 at
+    // k = 1 and invocation 1 at k = 0 write w[1]. Too many visits to
+    // enumerate, so the dependence tests decide, and must not separate them.
+    let source = "
+var<workgroup> w: array<u32, 4096>;
+@compute @workgroup_size(1024)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(num_workgroups) n: vec3<u32>) {
+    let step = n.x;
+    for (var i = lid; i < 2048u; i = i + step) {
+        w[i] = lid;
+    }
+}";
+    let a = analysis(source, [1, 1, 1], &[], 0);
+    assert!(!all_race_free(&a), "{:?}", statuses(&a));
+}
+
+#[test]
+fn a_continue_does_not_skip_the_continuing_block() {
+    // Even invocations continue; every invocation still runs the continuing
+    // block, where 2k and 2k + 1 write the same word.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    var i = 0u;
+    loop {
+        i = i + 1u;
+        if i > 4u { break; }
+        if lid % 2u == 0u { continue; }
+        continuing {
+            out[lid / 2u] = 0u;
+        }
+    }
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    assert!(!all_race_free(&a), "{:?}", statuses(&a));
+}

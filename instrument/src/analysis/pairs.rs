@@ -367,9 +367,11 @@ fn dependence_tests(space: Space, events: &[&Event], geometry: &Geometry, out: &
             }),
         }
     }
-    // Coordinates along which two invocations of a pair may differ.
+    // Coordinates along which the two accesses of a pair may differ: all but
+    // the workgroup, for workgroup memory (both in one workgroup). The
+    // iteration counts are each invocation's own.
     let relevant: Vec<usize> = match space {
-        Space::Workgroup => LOCAL.to_vec(),
+        Space::Workgroup => LOCAL.iter().chain(&ITERATION).copied().collect(),
         Space::Storage => (0..COORDS).collect(),
     };
     for (i, f) in forms.iter().enumerate() {

@@ -89,6 +89,21 @@ pub enum Op {
     Max,
 }
 
+impl Op {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negated(self) -> Option<Op> {
+        Some(match self {
+            Op::Eq => Op::Ne,
+            Op::Ne => Op::Eq,
+            Op::Lt => Op::Ge,
+            Op::Ge => Op::Lt,
+            Op::Le => Op::Gt,
+            Op::Gt => Op::Le,
+            _ => return None,
+        })
+    }
+}
+
 /// A symbolic integer.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
@@ -206,6 +221,10 @@ impl Node {
         match (a.known(), &*a) {
             (Some(x), _) => Node::constant(i64::from(x == 0)),
             (None, Node::Not(inner)) => inner.clone(),
+            // `!(a < b)` is `a >= b`, and so on.
+            (None, Node::Binary { op, operand, a: x, b: y, .. }) if op.negated().is_some() => {
+                Node::binary(op.negated().unwrap_or(*op), *operand, x.clone(), y.clone())
+            }
             (None, _) => Rc::new(Node::Not(a)),
         }
     }

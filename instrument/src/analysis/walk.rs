@@ -133,13 +133,20 @@ enum Flow {
     Return,
 }
 
+/// A loop being summarised.
+#[derive(Clone, Copy)]
+struct Summary {
+    /// The level of its iteration coordinate, if it has an induction
+    /// variable.
+    level: Option<usize>,
+}
+
 #[derive(Clone, Copy)]
 enum Target {
-    /// A loop; `summary` when it is being summarised (its `loop_guards`
-    /// start at `rest`).
+    /// A loop; `summary` when it is being summarised.
     Loop {
         guard_depth: usize,
-        summary: Option<usize>,
+        summary: Option<Summary>,
     },
     Switch,
 }
@@ -176,8 +183,9 @@ struct State<'m> {
     guards: Vec<Guard>,
     /// Conditions that hold for the rest of the current iteration of the
     /// summarised loops being walked (invocations that broke out or
-    /// continued earlier are gone).
-    loop_guards: Vec<Guard>,
+    /// continued earlier are gone), and whether a `continue` set it (then
+    /// it holds only until the continuing block).
+    loop_guards: Vec<(Guard, bool)>,
     /// Bounds of the iteration coordinates of the summarised loops being
     /// walked (one per nesting level with an induction variable).
     iterations: Vec<Option<i64>>,
@@ -416,17 +424,18 @@ impl<'a> Walker<'a> {
             return flow;
         }
         st.nonuniform_jump = true;
-        if summary.is_some() {
+        if let Some(summary) = summary {
             // The invocations that go on in this iteration are those for
             // which the branches leading here were not all taken.
             let taken = conjunction(&st.guards[guard_depth + 1..]);
             let stay = taken.map_or(Guard::Uncertain, |t| Guard::Pred(Node::negation(t)));
-            if let (Flow::Break, Guard::Pred(p), Some(level)) = (&flow, &stay, st.iterations.len().checked_sub(1))
+            // A break's condition bounds the loop's own iteration count.
+            if let (Flow::Break, Guard::Pred(p), Some(level)) = (&flow, &stay, summary.level)
                 && st.iterations[level].is_none()
             {
-                st.iterations[level] = iteration_bound(p, ITERATION[level]);
+                st.iterations[level] = iteration_bound(p.as_ref(), ITERATION[level]);
             }
-            st.loop_guards.push(stay);
+            st.loop_guards.push((stay, matches!(flow, Flow::Continue)));
         }
         flow
     }
@@ -554,23 +563,36 @@ impl<'a> Walker<'a> {
             top(st).locals[lv.index()] = Value::Unknown;
         }
         // An induction variable is `start + step·k` at iteration k.
-        let level = st.iterations.len();
+        let levels = st.iterations.len();
+        let mut level = None;
         if let Some((lv, start, step)) = induction
-            && level < ITERATION.len()
+            && levels < ITERATION.len()
         {
-            let k = Rc::new(Node::Coord(ITERATION[level]));
+            let k = Rc::new(Node::Coord(ITERATION[levels]));
             let i = Node::binary(Op::Add, Kind::U32, start, Node::binary(Op::Mul, Kind::U32, Node::constant(step), k));
             top(st).locals[lv.index()] = Value::Scalar(Kind::U32, i);
             st.iterations.push(None);
+            level = Some(levels);
         }
         let rest = st.loop_guards.len();
-        st.targets.push(Target::Loop { guard_depth: st.guards.len(), summary: Some(rest) });
+        st.targets.push(Target::Loop { guard_depth: st.guards.len(), summary: Some(Summary { level }) });
         st.guards.push(Guard::Uncertain);
-        let outcome = self.block(st, body).and_then(|_| self.block(st, continuing));
+        let outcome = self.block(st, body).and_then(|_| {
+            // Invocations that continued run the continuing block too.
+            let mut i = rest;
+            while i < st.loop_guards.len() {
+                if st.loop_guards[i].1 {
+                    st.loop_guards.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            self.block(st, continuing)
+        });
         st.guards.pop();
         st.targets.pop();
         st.loop_guards.truncate(rest);
-        st.iterations.truncate(level);
+        st.iterations.truncate(levels);
         st.nonuniform_jump = jump_before;
         outcome?;
         for lv in &assigned {
@@ -670,7 +692,8 @@ impl<'a> Walker<'a> {
             .collect();
         let mut guards = Vec::new();
         let mut must = true;
-        for g in st.guards.iter().chain(&st.loop_guards).chain(st.frames.iter().flat_map(|f| f.alive.iter())) {
+        let loop_guards = st.loop_guards.iter().map(|(g, _)| g);
+        for g in st.guards.iter().chain(loop_guards).chain(st.frames.iter().flat_map(|f| f.alive.iter())) {
             match g {
                 Guard::Pred(p) => guards.push(p.clone()),
                 Guard::Uncertain => must = false,
