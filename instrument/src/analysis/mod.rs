@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pass::Plan;
 use crate::report::{Invocation, RaceClass};
-use crate::vars::{Space, TrackedVar};
+use crate::vars::TrackedVar;
 
 /// What the analysis may assume about the dispatch.
 #[derive(Clone, Debug, Default)]
@@ -223,7 +223,6 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
                 }
             }
         }
-        let _ = Space::Storage;
     }
     analysis.sites = sites;
     analysis

@@ -198,7 +198,7 @@ impl WordMap {
         }
     }
 
-    fn conflicts(&self, space: Space, across: bool, out: &mut Pairs) {
+    fn conflicts(&self, across: bool, out: &mut Pairs) {
         // In word order, so that the witness reported is the same every run.
         let mut words: Vec<_> = self.words.iter().collect();
         words.sort_unstable_by_key(|&(&w, _)| w);
@@ -219,7 +219,6 @@ impl WordMap {
                     } else {
                         RaceClass::IntraWorkgroup
                     };
-                    let _ = space;
                     out.conflict((x.site, x.inv), (y.site, y.inv), x.must && y.must, class, word);
                 }
             }
@@ -292,11 +291,11 @@ fn enumerate(space: Space, events: &[&Event], geometry: &Geometry, all_workgroup
                     }
                 }
             }
-            within.conflicts(space, false, out);
+            within.conflicts(false, out);
             start = end;
         }
     }
-    across.conflicts(space, true, out);
+    across.conflicts(true, out);
 }
 
 /// The first word an event touches for invocation `p`, or `None` if an
