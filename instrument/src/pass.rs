@@ -219,12 +219,16 @@ impl Planning {
         crate::analysis::analyze(&planned, input)
     }
 
-    /// Drops the instrumentation of the sites `analysis` pruned.
+    /// Drops the instrumentation of the sites `analysis` pruned, and marks
+    /// the loop-invariant ones to be recorded once per loop instance.
     fn prune(&mut self, analysis: &Analysis) {
         for queue in self.plans.values_mut() {
             for slot in &mut queue.accesses {
                 if slot.as_ref().is_some_and(|p| analysis.sites[p.site as usize].pruned()) {
                     *slot = None;
+                }
+                if let Some(p) = slot {
+                    p.once = analysis.loop_invariant.get(p.site as usize).copied().unwrap_or(false);
                 }
             }
         }
@@ -305,15 +309,19 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         tracked: &tracked,
         sites: Vec::new(),
         barriers: Vec::new(),
+        loops: 0,
+        loop_stack: Vec::new(),
     };
     let mut plans: HashMap<Option<usize>, FunctionPlans> = HashMap::new();
     for &f in &reachable {
         let function = &module.functions[f];
         let mut queue = FunctionPlans::default();
+        planner.loops = 0;
         planner.plan_block(function, &info[f], &function.body, &mut queue)?;
         plans.insert(Some(f.index()), queue);
     }
     let mut queue = FunctionPlans::default();
+    planner.loops = 0;
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
     let (sites, barriers) = (planner.sites, planner.barriers);
@@ -422,6 +430,7 @@ pub fn instrument_with(
     let linked = link_runtime(&mut out, &runtime, runtime_group);
 
     // Second walk: rewrite.
+    let bool_ty = out.types.insert(Type { name: None, inner: TypeInner::Scalar(Scalar::BOOL) }, Span::UNDEFINED);
     let hooks = Hooks {
         wg_access: linked.function("wgrace_wg_access")?,
         storage_access: linked.function("wgrace_storage_access")?,
@@ -430,10 +439,10 @@ pub fn instrument_with(
     for &f in &reachable {
         let new = linked.user_functions[f.index()];
         let queue = plans.remove(&Some(f.index())).unwrap_or_default();
-        rewrite_function(&mut out.functions[new], queue, &hooks, &tracked)?;
+        rewrite_function(&mut out.functions[new], queue, &hooks, &tracked, bool_ty)?;
     }
     let queue = plans.remove(&None).unwrap_or_default();
-    rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked)?;
+    rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked, bool_ty)?;
     entry::wrap_entry_point(&mut out, &linked, options.subgroups)?;
 
     let capabilities = options.capabilities | runtime_capabilities;
@@ -498,28 +507,34 @@ fn statement_slots(
 
 /// Whether a loop of the entry point or a function it calls executes a
 /// barrier that orders storage memory (directly or through a call).
+/// Whether `block` (or a function it calls) executes a storage barrier
+/// (`storage_only`), or any workgroup or storage barrier (a control barrier
+/// or `workgroupUniformLoad`). Calls deeper than 8 count as barriers.
+fn has_barrier(block: &Block, module: &Module, depth: u32, storage_only: bool) -> bool {
+    block.iter().any(|stmt| match stmt {
+        Statement::ControlBarrier(flags) if storage_only => flags.contains(naga::Barrier::STORAGE),
+        Statement::ControlBarrier(flags) => flags.intersects(naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP),
+        Statement::WorkGroupUniformLoad { .. } => !storage_only,
+        Statement::Call { function, .. } => {
+            depth >= 8 || has_barrier(&module.functions[*function].body, module, depth + 1, storage_only)
+        }
+        Statement::Block(b) => has_barrier(b, module, depth, storage_only),
+        Statement::If { accept, reject, .. } => {
+            has_barrier(accept, module, depth, storage_only) || has_barrier(reject, module, depth, storage_only)
+        }
+        Statement::Switch { cases, .. } => cases.iter().any(|c| has_barrier(&c.body, module, depth, storage_only)),
+        Statement::Loop { body, continuing, .. } => {
+            has_barrier(body, module, depth, storage_only) || has_barrier(continuing, module, depth, storage_only)
+        }
+        _ => false,
+    })
+}
+
 fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> bool {
-    fn has_barrier(block: &Block, module: &Module, depth: u32) -> bool {
-        block.iter().any(|stmt| match stmt {
-            Statement::ControlBarrier(flags) => flags.contains(naga::Barrier::STORAGE),
-            Statement::Call { function, .. } => {
-                depth < 8 && has_barrier(&module.functions[*function].body, module, depth + 1)
-            }
-            Statement::Block(b) => has_barrier(b, module, depth),
-            Statement::If { accept, reject, .. } => {
-                has_barrier(accept, module, depth) || has_barrier(reject, module, depth)
-            }
-            Statement::Switch { cases, .. } => cases.iter().any(|c| has_barrier(&c.body, module, depth)),
-            Statement::Loop { body, continuing, .. } => {
-                has_barrier(body, module, depth) || has_barrier(continuing, module, depth)
-            }
-            _ => false,
-        })
-    }
     fn loop_has_barrier(block: &Block, module: &Module) -> bool {
         block.iter().any(|stmt| match stmt {
             Statement::Loop { body, continuing, .. } => {
-                has_barrier(body, module, 0) || has_barrier(continuing, module, 0)
+                has_barrier(body, module, 0, true) || has_barrier(continuing, module, 0, true)
             }
             Statement::Block(b) => loop_has_barrier(b, module),
             Statement::If { accept, reject, .. } => {
@@ -640,6 +655,11 @@ struct FunctionPlans {
 #[derive(Debug, Clone)]
 pub(crate) struct Plan {
     pub key: AccessKey,
+    /// The innermost loop around the access in its function.
+    pub innermost_loop: Option<LoopRef>,
+    /// Record only the first execution in each instance of that loop (the
+    /// analyzer proved the address the same in every iteration).
+    pub once: bool,
     pub var: usize,
     pub site: u32,
     pub write: bool,
@@ -665,6 +685,20 @@ struct Planner<'a> {
     tracked: &'a [TrackedVar],
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
+    /// Loops of the function being planned so far (their pre-order index),
+    /// and the ones enclosing the current statement.
+    loops: u32,
+    loop_stack: Vec<LoopRef>,
+}
+
+/// A loop statement of a function: its pre-order index among the function's
+/// loops (the rewrite counts the same way), its body (to recognise it in
+/// the original module) and whether any barrier runs inside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LoopRef {
+    pub index: u32,
+    pub body: *const Block,
+    pub barrier_free: bool,
 }
 
 /// The type reached while walking down an access chain.
@@ -728,8 +762,13 @@ impl Planner<'_> {
                     }
                 }
                 Statement::Loop { body, continuing, .. } => {
+                    let barrier_free =
+                        !has_barrier(body, self.module, 0, false) && !has_barrier(continuing, self.module, 0, false);
+                    self.loop_stack.push(LoopRef { index: self.loops, body: body as *const Block, barrier_free });
+                    self.loops += 1;
                     self.plan_block(f, info, body, out)?;
                     self.plan_block(f, info, continuing, out)?;
+                    self.loop_stack.pop();
                 }
                 Statement::Break
                 | Statement::Continue
@@ -826,7 +865,17 @@ impl Planner<'_> {
         }
         let kind = if write { AccessKind::Write } else { AccessKind::Read };
         let site = self.add_site(f, r.var, kind, span, true);
-        Ok(Some(Plan { key, var: r.var, site, write, const_words: r.const_words, terms: r.terms, words: r.words }))
+        Ok(Some(Plan {
+            key,
+            innermost_loop: self.loop_stack.last().copied(),
+            once: false,
+            var: r.var,
+            site,
+            write,
+            const_words: r.const_words,
+            terms: r.terms,
+            words: r.words,
+        }))
     }
 
     /// The tracked variable `pointer` points into, if any.
@@ -1062,27 +1111,68 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// What the second walk of one function consumes and carries.
+struct Rewrite<'a> {
+    plans: FunctionPlans,
+    hooks: &'a Hooks,
+    tracked: &'a [TrackedVar],
+    /// Per site recorded once per loop instance: its "still to record" flag
+    /// (a local `bool`).
+    pending: HashMap<u32, Handle<Expression>>,
+    /// Flags to raise before the loop with this pre-order index.
+    raise_before: HashMap<u32, Vec<Handle<Expression>>>,
+    /// Loops seen so far.
+    loops: u32,
+}
+
 fn rewrite_function(
     f: &mut Function,
-    mut plans: FunctionPlans,
+    plans: FunctionPlans,
     hooks: &Hooks,
     tracked: &[TrackedVar],
+    bool_ty: Handle<Type>,
 ) -> Result<(), InstrumentError> {
+    let mut rw = Rewrite { plans, hooks, tracked, pending: HashMap::new(), raise_before: HashMap::new(), loops: 0 };
+    // One flag per site whose address is the same in every iteration of its
+    // innermost loop (and no barrier runs in that loop): only its first
+    // execution in each instance of the loop is recorded.
+    for plan in rw.plans.accesses.iter().flatten().filter(|p| p.once) {
+        let Some(l) = plan.innermost_loop else { continue };
+        let name = format!("wgrace_pending_{}", plan.site);
+        let local = f
+            .local_variables
+            .append(naga::LocalVariable { name: Some(name), ty: bool_ty, init: None }, Span::UNDEFINED);
+        let flag = f.expressions.append(Expression::LocalVariable(local), Span::UNDEFINED);
+        rw.pending.insert(plan.site, flag);
+        rw.raise_before.entry(l.index).or_default().push(flag);
+    }
     let body = std::mem::take(&mut f.body);
-    f.body = rewrite_block(f, body, &mut plans, hooks, tracked);
-    if !plans.accesses.is_empty() || !plans.barriers.is_empty() {
+    f.body = rewrite_block(f, body, &mut rw);
+    if !rw.plans.accesses.is_empty() || !rw.plans.barriers.is_empty() {
         return Err(InstrumentError::Internal { message: "the two walks of the pass disagree".into() });
     }
     Ok(())
 }
 
-fn rewrite_block(
-    f: &mut Function,
-    block: Block,
-    plans: &mut FunctionPlans,
-    hooks: &Hooks,
-    tracked: &[TrackedVar],
-) -> Block {
+/// The hook call for `plan`, behind its "still to record" flag if it has
+/// one.
+fn checked_hook_call(f: &mut Function, plan: &Plan, rw: &Rewrite<'_>, span: Span) -> Vec<(Statement, Span)> {
+    let call = hook_call(f, plan, rw.hooks, rw.tracked, span);
+    let Some(&flag) = rw.pending.get(&plan.site) else { return call };
+    let mut b = Builder::new(&mut f.expressions, span);
+    let pending = b.emitted(Expression::Load { pointer: flag });
+    let lowered = b.bool(false);
+    let mut stmts = b.finish();
+    let mut accept = Block::new();
+    for (s, sp) in call {
+        accept.push(s, sp);
+    }
+    accept.push(Statement::Store { pointer: flag, value: lowered }, span);
+    stmts.push((Statement::If { condition: pending, accept, reject: Block::new() }, span));
+    stmts
+}
+
+fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block {
     let mut out = Block::with_capacity(block.len());
     for (stmt, span) in block.span_into_iter() {
         match stmt {
@@ -1091,17 +1181,17 @@ fn rewrite_block(
                     range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
                 out.push(Statement::Emit(range), span);
                 for load in loads {
-                    if let Some(plan) = plans.accesses.pop_front().flatten() {
+                    if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
                         let load_span = f.expressions.get_span(load);
-                        for s in hook_call(f, &plan, hooks, tracked, load_span) {
+                        for s in checked_hook_call(f, &plan, rw, load_span) {
                             out.push(s.0, s.1);
                         }
                     }
                 }
             }
             Statement::Store { pointer, value } => {
-                if let Some(plan) = plans.accesses.pop_front().flatten() {
-                    for s in hook_call(f, &plan, hooks, tracked, span) {
+                if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
+                    for s in checked_hook_call(f, &plan, rw, span) {
                         out.push(s.0, s.1);
                     }
                 }
@@ -1118,37 +1208,44 @@ fn rewrite_block(
                     if flags.contains(naga::Barrier::STORAGE) {
                         orders |= 2;
                     }
-                    let id = plans.barriers.pop_front().unwrap_or(0);
-                    barrier_call(f, hooks, orders, id, span, &mut out);
+                    let id = rw.plans.barriers.pop_front().unwrap_or(0);
+                    barrier_call(f, rw.hooks, orders, id, span, &mut out);
                 }
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 out.push(Statement::WorkGroupUniformLoad { pointer, result }, span);
-                let id = plans.barriers.pop_front().unwrap_or(0);
-                barrier_call(f, hooks, 1, id, span, &mut out);
+                let id = rw.plans.barriers.pop_front().unwrap_or(0);
+                barrier_call(f, rw.hooks, 1, id, span, &mut out);
             }
             Statement::Block(b) => {
-                let b = rewrite_block(f, b, plans, hooks, tracked);
+                let b = rewrite_block(f, b, rw);
                 out.push(Statement::Block(b), span);
             }
             Statement::If { condition, accept, reject } => {
-                let accept = rewrite_block(f, accept, plans, hooks, tracked);
-                let reject = rewrite_block(f, reject, plans, hooks, tracked);
+                let accept = rewrite_block(f, accept, rw);
+                let reject = rewrite_block(f, reject, rw);
                 out.push(Statement::If { condition, accept, reject }, span);
             }
             Statement::Switch { selector, cases } => {
                 let cases = cases
                     .into_iter()
                     .map(|mut c| {
-                        c.body = rewrite_block(f, std::mem::take(&mut c.body), plans, hooks, tracked);
+                        c.body = rewrite_block(f, std::mem::take(&mut c.body), rw);
                         c
                     })
                     .collect();
                 out.push(Statement::Switch { selector, cases }, span);
             }
             Statement::Loop { body, continuing, break_if } => {
-                let body = rewrite_block(f, body, plans, hooks, tracked);
-                let continuing = rewrite_block(f, continuing, plans, hooks, tracked);
+                // Numbered in pre-order, as the planner numbers them.
+                let index = rw.loops;
+                rw.loops += 1;
+                for &flag in rw.raise_before.get(&index).into_iter().flatten() {
+                    let raised = f.expressions.append(Expression::Literal(Literal::Bool(true)), span);
+                    out.push(Statement::Store { pointer: flag, value: raised }, span);
+                }
+                let body = rewrite_block(f, body, rw);
+                let continuing = rewrite_block(f, continuing, rw);
                 out.push(Statement::Loop { body, continuing, break_if }, span);
             }
             other @ (Statement::Break

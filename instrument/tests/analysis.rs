@@ -267,3 +267,30 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     let a = analysis(source, [1, 1, 1], &[], 64);
     assert!(!all_race_free(&a), "{:?}", statuses(&a));
 }
+
+#[test]
+fn loop_invariant_addresses_are_recorded_once_per_loop() {
+    // A guard that reads memory leaves both accesses to the runtime; only
+    // the one whose word does not change with `i` is loop-invariant.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> flags: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    if flags[lid] != 0u {
+        for (var i = 0u; i < 16u; i++) {
+            out[0] = i;
+            out[i] = lid;
+        }
+    }
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    let once: Vec<(u32, bool)> = a
+        .sites
+        .sites
+        .iter()
+        .filter(|s| s.variable == "out")
+        .map(|s| (s.location.line.unwrap_or(0), a.analysis.loop_invariant[s.id as usize]))
+        .collect();
+    assert_eq!(once, [(8, true), (9, false)], "{:?}", statuses(&a));
+}

@@ -44,6 +44,9 @@ pub struct SiteVerdict {
     pub location: Location,
     #[serde(flatten)]
     pub status: SiteStatus,
+    /// Instrumented sites only: its address is the same in every iteration
+    /// of its loop, so each invocation records it once per loop.
+    pub once_per_loop: bool,
 }
 
 impl StaticReport {
@@ -76,6 +79,7 @@ pub fn check(plan: &Plan) -> Result<StaticReport, Error> {
             space: s.space,
             location: s.location.clone(),
             status: analysis.sites.get(s.id as usize).cloned().unwrap_or(SiteStatus::Unchecked),
+            once_per_loop: analysis.loop_invariant.get(s.id as usize).copied().unwrap_or(false),
         })
         .collect();
     let variables = plan.checked_variables(&analyzed.vars);

@@ -325,7 +325,8 @@ pub fn static_text(report: &crate::check::StaticReport, color: bool) -> String {
         out.push_str("note: left to the runtime check (`wgrace run`):\n");
         for (s, why) in &left {
             let at = s.location.line.map_or_else(|| format!("site {}", s.id), |l| format!("line {l}"));
-            out.push_str(&format!("  {at}: {} of `{}`: {why}\n", s.access.as_str(), s.variable));
+            let once = if s.once_per_loop { " (recorded once per loop: its address does not change)" } else { "" };
+            out.push_str(&format!("  {at}: {} of `{}`: {why}{once}\n", s.access.as_str(), s.variable));
         }
     }
     let checked = report.sites.iter().filter(|s| s.status != SiteStatus::Unchecked).count();

@@ -621,3 +621,19 @@ fn corpus_scores_a_folder_and_fails_on_a_wrong_kernel() {
     let o = wgrace(&["corpus", &dir.join("missing").display().to_string()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn stats_count_instrumented_accesses_with_and_without_the_analyzer() {
+    // 128 invocations read a flag; the 64 with an odd flag read and write
+    // out[0] 16 times. The analyzer proves the flag reads race-free and
+    // records the loop-invariant out[0] accesses once per loop.
+    let o = wgrace(&["run", &sample("storage_accumulate_in_guarded_loop.wgsl"), "--stats", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let i = &json(&o)["checked"]["instrumentation"];
+    assert_eq!(i["without_analyzer"]["sites"], 3, "{i}");
+    assert_eq!(i["without_analyzer"]["accesses"], 128 + 64 * 2 * 16, "{i}");
+    assert_eq!(i["with_analyzer"]["sites"], 2, "{i}");
+    assert_eq!(i["with_analyzer"]["accesses"], 64 * 2, "{i}");
+    let text = stdout(&wgrace(&["check", &sample("storage_accumulate_in_guarded_loop.wgsl")]));
+    assert!(text.contains("line 18: write of `out`") && text.contains("recorded once per loop"), "{text}");
+}

@@ -118,6 +118,12 @@ pub struct Analysis {
     /// Loop iterations the walk unrolled, and loops it summarised.
     pub unrolled_iterations: u64,
     pub summarised_loops: u32,
+    /// Per site id: whether its address is the same in every iteration of
+    /// its innermost loop (which runs no barrier), so that recording its
+    /// first execution in each instance of the loop is enough (GRace's
+    /// loop-invariant addresses).
+    #[serde(default)]
+    pub loop_invariant: Vec<bool>,
 }
 
 impl Analysis {
@@ -225,7 +231,37 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
         }
     }
     analysis.sites = sites;
+    analysis.loop_invariant = loop_invariant(planned, &walk.events);
     analysis
+}
+
+/// Which sites touch the same words in every iteration of their innermost
+/// loop, in every instance of it, with no barrier in the loop. Each
+/// invocation's later executions of such a site then repeat its first one
+/// (same invocation, site, words and barrier interval), which neither
+/// detector needs to see again.
+fn loop_invariant(planned: &Planned<'_>, events: &[walk::Event]) -> Vec<bool> {
+    let mut invariant = vec![false; planned.checked.len()];
+    let mut by_site: HashMap<u32, Vec<&walk::Event>> = HashMap::new();
+    for e in events {
+        by_site.entry(e.site).or_default().push(e);
+    }
+    for &(_, _, plan) in &planned.plans {
+        let Some(l) = plan.innermost_loop.filter(|l| l.barrier_free) else { continue };
+        let Some(events) = by_site.get(&plan.site) else { continue };
+        let mut first_of_instance: HashMap<u64, &walk::Event> = HashMap::new();
+        let same = events.iter().all(|e| {
+            let Some((_, instance)) = e.loop_instance.filter(|(body, _)| *body == l.body) else { return false };
+            let known = e.terms.iter().all(|t| t.index.as_ref().is_some_and(|(_, n)| !n.uses(&value::ITERATION)));
+            let first = *first_of_instance.entry(instance).or_insert(e);
+            known
+                && first.wg_interval == e.wg_interval
+                && first.storage_interval == e.storage_interval
+                && first.terms.iter().zip(&e.terms).all(|(a, b)| a.index == b.index)
+        });
+        invariant[plan.site as usize] = same;
+    }
+    invariant
 }
 
 fn mark(status: &mut SiteStatus, why: String) {

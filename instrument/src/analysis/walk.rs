@@ -66,6 +66,9 @@ pub struct Event {
     /// Largest value of each iteration coordinate ([`ITERATION`]) the access
     /// can see; `None` when unbounded (or not in use).
     pub iterations: [Option<i64>; 2],
+    /// The innermost loop around the access in its function (its body) and
+    /// which execution of that loop statement this is.
+    pub loop_instance: Option<(*const Block, u64)>,
 }
 
 /// A dynamic index of an access chain.
@@ -165,6 +168,9 @@ struct Frame<'m> {
     alive: Vec<Guard>,
     diverged: bool,
     returns: Vec<Value>,
+    /// The loops being walked in this function, innermost last: body and
+    /// instance number.
+    loops: Vec<(*const Block, u64)>,
 }
 
 struct Abort(String);
@@ -194,6 +200,8 @@ struct State<'m> {
     wg_interval: u32,
     storage_interval: u32,
     walk: Walk,
+    /// Loop statements entered so far (numbers their instances).
+    loop_instances: u64,
 }
 
 impl<'a> Walker<'a> {
@@ -211,6 +219,7 @@ impl<'a> Walker<'a> {
             wg_interval: 0,
             storage_interval: 0,
             walk: Walk::default(),
+            loop_instances: 0,
         };
         if let Err(Abort(reason)) = self.block(&mut st, &ep.function.body) {
             st.walk.abort = Some(reason);
@@ -230,6 +239,7 @@ impl<'a> Walker<'a> {
             alive: Vec::new(),
             diverged: false,
             returns: Vec::new(),
+            loops: Vec::new(),
         };
         let locals = function
             .local_variables
@@ -536,6 +546,21 @@ impl<'a> Walker<'a> {
         continuing: &'a Block,
         break_if: Option<Handle<Expression>>,
     ) -> Result<Flow, Abort> {
+        st.loop_instances += 1;
+        let instance = (body as *const Block, st.loop_instances);
+        top(st).loops.push(instance);
+        let outcome = self.loop_statement(st, body, continuing, break_if);
+        top(st).loops.pop();
+        outcome
+    }
+
+    fn loop_statement(
+        &self,
+        st: &mut State<'a>,
+        body: &'a Block,
+        continuing: &'a Block,
+        break_if: Option<Handle<Expression>>,
+    ) -> Result<Flow, Abort> {
         let snapshot =
             (top(st).clone(), st.walk.events.len(), st.wg_interval, st.storage_interval, st.walk.unrolled_iterations);
         let jump_before = std::mem::replace(&mut st.nonuniform_jump, false);
@@ -699,6 +724,7 @@ impl<'a> Walker<'a> {
                 Guard::Uncertain => must = false,
             }
         }
+        let loop_instance = top(st).loops.last().copied();
         st.walk.events.push(Event {
             site: plan.site,
             var: plan.var,
@@ -711,6 +737,7 @@ impl<'a> Walker<'a> {
             wg_interval: st.wg_interval,
             storage_interval: st.storage_interval,
             iterations: [0, 1].map(|l| st.iterations.get(l).copied().flatten()),
+            loop_instance,
         });
     }
 
