@@ -406,6 +406,8 @@ pub fn instrument_with(
         ),
         subgroups: options.subgroups,
         count_accesses: options.count_accesses,
+        divergence_check: !barriers.is_empty(),
+        instrumented: sites.iter().any(|s| s.checked),
     };
     let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes

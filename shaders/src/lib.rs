@@ -87,6 +87,12 @@ pub struct Prelude {
     /// Whether the runtime counts the instrumented accesses it executes
     /// (`wgrace run --stats`), in the log header.
     pub count_accesses: bool,
+    /// Whether the shader has a barrier: without one no two invocations can
+    /// execute different barriers, and the divergence check is left out.
+    pub divergence_check: bool,
+    /// Whether any access is instrumented: without one nothing is classed,
+    /// and the check of how subgroups are formed is left out.
+    pub instrumented: bool,
 }
 
 /// Workgroup memory the runtime always declares (the divergence check's
@@ -145,7 +151,9 @@ impl Prelude {
              const WGRACE_WG_COUNT_BARRIERS: bool = {};\n\
              const WGRACE_ST_COUNT_BARRIERS: bool = {};\n\
              const WGRACE_WG_STATE_WORDS: u32 = {}u;\n\
-             const WGRACE_COUNT_ACCESSES: bool = {};\n",
+             const WGRACE_COUNT_ACCESSES: bool = {};\n\
+             const WGRACE_DIVERGENCE_CHECK: bool = {};\n\
+             const WGRACE_INSTRUMENTED: bool = {};\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -166,6 +174,8 @@ impl Prelude {
             self.storage_barrier_kinds,
             self.workgroup_state_words(),
             self.count_accesses,
+            self.divergence_check,
+            self.instrumented,
         )
     }
 }
@@ -191,4 +201,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 16;
+pub const PRELUDE_LINES: usize = 18;

@@ -43,6 +43,8 @@ fn validates_with_typical_prelude() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
+        divergence_check: true,
+        instrumented: true,
     });
 }
 
@@ -64,6 +66,8 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
+        divergence_check: false,
+        instrumented: false,
     });
 }
 
@@ -85,6 +89,8 @@ fn validates_at_the_largest_sizes() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
+        divergence_check: true,
+        instrumented: true,
     });
 }
 
@@ -107,6 +113,8 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage_barrier_kinds: true,
             subgroups,
             count_accesses: subgroups,
+            divergence_check: true,
+            instrumented: true,
         });
     }
 }
@@ -129,6 +137,8 @@ fn prelude_line_count_matches() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
+        divergence_check: true,
+        instrumented: true,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

@@ -259,6 +259,8 @@ impl Harness {
             storage_barrier_kinds: true,
             subgroups: false,
             count_accesses: false,
+            divergence_check: true,
+            instrumented: true,
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

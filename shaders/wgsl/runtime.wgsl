@@ -173,7 +173,9 @@ fn wgrace_update_identity() {
 
 // Called last in the entry point.
 fn wgrace_end() {
-    wgrace_div_end();
+    if WGRACE_DIVERGENCE_CHECK {
+        wgrace_div_end();
+    }
     if WGRACE_COUNT_ACCESSES && wgrace_accesses != 0u {
         // A 64-bit sum: carry into the high word.
         let before = atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES], wgrace_accesses);
@@ -195,7 +197,9 @@ fn wgrace_end() {
 fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
     wgrace_t = local_index;
     wgrace_sg_size = max(subgroup_size, 1u);
-    wgrace_subgroup_begin();
+    if WGRACE_INSTRUMENTED {
+        wgrace_subgroup_begin();
+    }
     if local_index == 0u {
         atomicMax(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE], wgrace_sg_size);
     }
@@ -284,7 +288,8 @@ fn wgrace_next_wg_interval() -> bool {
 // enforce it: the divergence check reports when invocations disagree.
 fn wgrace_barrier(kind: u32, id: u32) {
     wgrace_div_barrier(id);
-    if kind == 0u {
+    // With nothing instrumented, intervals have nothing to separate.
+    if kind == 0u || !WGRACE_INSTRUMENTED {
         return;
     }
     wgrace_any += 1u;
