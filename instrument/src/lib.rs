@@ -127,6 +127,28 @@ pub enum InstrumentError {
         /// The adapter's `max_compute_workgroup_storage_size`.
         limit: u32,
     },
+    /// The dispatch is too large for addr mode's storage state word.
+    #[error(
+        "a dispatch of {workgroups} workgroups of {invocations} invocations, with {sites} access sites, {}",
+        match .error {
+            wgrace_shaders::LayoutError::TooManyWorkgroups =>
+                "leaves too few bits in wgrace's 64-bit storage state word to count storage barriers; use a smaller \
+                 dispatch",
+            wgrace_shaders::LayoutError::CacheNeedsCompactIdentity =>
+                "needs a 64-bit storage identity, and --shadow-cache needs one of 32 bits; use a smaller dispatch \
+                 or leave out --shadow-cache",
+        }
+    )]
+    StorageLayout {
+        /// What does not fit.
+        error: wgrace_shaders::LayoutError,
+        /// Workgroups of the dispatch.
+        workgroups: u64,
+        /// Invocations per workgroup.
+        invocations: u32,
+        /// Access sites of the shader.
+        sites: usize,
+    },
     /// A bug in wgrace: please report it with the shader.
     #[error("internal error in wgrace's instrumentation (please report it with the shader): {message}")]
     Internal {

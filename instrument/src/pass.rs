@@ -86,6 +86,12 @@ pub struct InstrumentOptions {
     pub subgroups: bool,
     /// Count the instrumented accesses executed (`wgrace run --stats`).
     pub count_accesses: bool,
+    /// Workgroups of the dispatch: they size the workgroup field of the
+    /// storage state word (see [`wgrace_shaders::StorageLayout`]).
+    pub workgroups: u64,
+    /// Keep storage state in a direct-mapped cache with one entry per this
+    /// many words (a power of two), after ScoRD, instead of one per word.
+    pub shadow_cache: Option<u32>,
 }
 
 impl Default for InstrumentOptions {
@@ -98,6 +104,8 @@ impl Default for InstrumentOptions {
             slots: None,
             subgroups: false,
             count_accesses: false,
+            workgroups: 1,
+            shadow_cache: None,
         }
     }
 }
@@ -384,6 +392,24 @@ pub fn instrument_with(
     let site_bits = bits_for(sites.len() as u32).max(1);
     let (workgroup_barrier_bits, workgroup_interval_bits) =
         wgrace_shaders::Prelude::workgroup_bits(invocation_bits, site_bits);
+    let storage = if options.mode == Mode::Stmt {
+        wgrace_shaders::StorageLayout::statement_mode()
+    } else {
+        wgrace_shaders::StorageLayout::new(
+            invocation_bits,
+            site_bits,
+            options.workgroups,
+            barriers.iter().any(|b| b.kind.orders(Space::Storage)),
+            barriers.iter().any(|b| !b.kind.orders(Space::Storage)),
+            options.shadow_cache,
+        )
+        .map_err(|error| InstrumentError::StorageLayout {
+            error,
+            workgroups: options.workgroups,
+            invocations,
+            sites: sites.len(),
+        })?
+    };
     let prelude = wgrace_shaders::Prelude {
         invocation_bits,
         site_bits,
@@ -408,6 +434,7 @@ pub fn instrument_with(
         count_accesses: options.count_accesses,
         divergence_check: !barriers.is_empty(),
         instrumented: sites.iter().any(|s| s.checked),
+        storage,
     };
     let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes

@@ -163,6 +163,26 @@ pub struct Checked {
     /// (`wgrace run --stats`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instrumentation: Option<InstrumentationStats>,
+    /// The storage shadow the run allocated.
+    #[serde(default)]
+    pub shadow: ShadowSummary,
+}
+
+/// The storage shadow of a run (`docs/detector.md`, "Shadow state").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShadowSummary {
+    /// Tracked storage words (of variables with an instrumented access).
+    pub storage_words: u64,
+    /// Bytes of per-word state: addr mode's state words (4 bytes each, 8
+    /// for dispatches too large for a 32-bit identity, fewer entries with
+    /// `--shadow-cache`), or statement mode's slots.
+    pub state_bytes: u64,
+    /// Bytes of addr mode's storage witnesses: a bounded cache (at most 8
+    /// MiB), or two 8-byte words per tracked word with a 64-bit identity.
+    pub witness_bytes: u64,
+    /// `--shadow-cache`: tracked words per state entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_ratio: Option<u32>,
 }
 
 /// GRace's Table 3 for one dispatch: what the static analyzer saves.
@@ -215,6 +235,10 @@ pub struct Stats {
     /// Workgroups that executed more storage barriers than the shadow state
     /// can count, and stopped checking storage memory.
     pub epoch_overflows: u64,
+    /// Storage state entries of the direct-mapped cache (`--shadow-cache`)
+    /// that one word took over from another, dropping its history.
+    #[serde(default)]
+    pub cache_evictions: u64,
     /// Statement mode: accesses to a word whose statement slots were all
     /// taken by other statements, which were not checked.
     #[serde(default)]

@@ -44,6 +44,8 @@ pub struct BenchResult {
     pub buffer_bytes: u64,
     /// Bytes of storage shadow state.
     pub shadow_bytes: u64,
+    /// How the storage shadow is made up.
+    pub shadow: wgrace_instrument::report::ShadowSummary,
     /// Bytes of the log (race table and any workgroup shadow slots).
     pub log_bytes: u64,
     /// Dispatches the instrumented run was split into.
@@ -111,7 +113,8 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         native_samples,
         checked_samples,
         buffer_bytes: plan.buffers.iter().map(|b| b.size()).sum(),
-        shadow_bytes: checked.layout.shadow_bytes,
+        shadow_bytes: checked.layout.shadow_bytes(),
+        shadow: checked.layout.shadow_summary(&inst),
         log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_bytes(),
         chunks: checked.layout.chunks,
         analyzer: plan.spec.analyzer,
@@ -132,7 +135,7 @@ pub fn text(r: &BenchResult) -> String {
          native        {:.3} ms (median of {})\n\
          {} mode     {:.3} ms (median of {}, {} chunk{}; {} of {} sites instrumented{})\n\
          overhead      {:.2}x\n\
-         extra memory  {} (shadow {}, log {}); buffers {}\n",
+         extra memory  {} (shadow {}{}, log {}); buffers {}\n",
         r.shader,
         r.entry_point,
         r.dispatch[0],
@@ -153,6 +156,14 @@ pub fn text(r: &BenchResult) -> String {
         r.overhead,
         mib(r.shadow_bytes + r.log_bytes),
         mib(r.shadow_bytes),
+        if r.shadow.storage_words == 0 {
+            String::new()
+        } else {
+            format!(
+                ": {:.2} bytes of state per tracked storage word",
+                r.shadow.state_bytes as f64 / r.shadow.storage_words as f64
+            )
+        },
         mib(r.log_bytes),
         mib(r.buffer_bytes),
     )

@@ -21,7 +21,8 @@ mod offsets {
     pub const NONLINEAR: usize = 5;
     /// Instrumented accesses executed (low and high word), when counted.
     pub const ACCESSES: usize = 6;
-    pub const HEADER: usize = 8;
+    pub const EVICTED: usize = 8;
+    pub const HEADER: usize = 12;
     /// Key, count, lock-step code and an unused word per race table entry.
     pub const PAIR_WORDS: usize = 4;
     /// Words of an example (`wgrace_examples`): workgroup of the lower site's
@@ -105,6 +106,7 @@ pub fn decode(
         dropped_detections: at(offsets::DROPPED),
         out_of_bounds_accesses: at(offsets::OUT_OF_BOUNDS),
         epoch_overflows: at(offsets::EPOCH_OVERFLOW),
+        cache_evictions: at(offsets::EVICTED),
         slot_overflows: at(offsets::SLOT_OVERFLOW),
         nonlinear_subgroup_lanes: at(offsets::NONLINEAR),
         ..Stats::default()

@@ -19,6 +19,10 @@ use crate::buffers::{BindingKind, UserBuffer};
 use crate::detect::LogLayout;
 use crate::gpu::Gpu;
 
+/// Most entries of the witness cache of compact storage identities (8 MiB):
+/// every word gets its own entries up to half this many tracked words.
+const WITNESS_CACHE_ENTRIES: u64 = 1 << 20;
+
 /// Largest amount of workgroup-memory shadow state one chunk may use.
 const SLOT_BUDGET_BYTES: u64 = 32 << 20;
 
@@ -287,14 +291,16 @@ pub struct CheckedLayout {
     pub var_words: Vec<(u64, u64)>,
     /// Tracked storage words.
     pub storage_words: u64,
-    /// Bytes of the storage shadow.
-    pub shadow_bytes: u64,
+    /// Bytes of addr mode's storage state words (`wgrace_shadow`).
+    pub state_bytes: u64,
+    /// Entries of the direct-mapped state cache (`--shadow-cache`), if any.
+    pub cache_entries: Option<u64>,
+    /// 64-bit words of `wgrace_shadow_u64`: addr mode's storage witnesses (a
+    /// bounded cache for compact identities, two per tracked word for wide
+    /// ones), or statement mode's storage slots.
+    pub u64_words: u64,
     /// Layout of the log buffer.
     pub log: LogLayout,
-    /// Position of the workgroup field in storage state words.
-    pub g_shift: u32,
-    /// Largest storage epoch the state words hold.
-    pub epoch_max: u32,
 }
 
 impl CheckedLayout {
@@ -333,17 +339,36 @@ impl CheckedLayout {
             let instrumented = inst.sites.sites.iter().any(|s| s.checked && s.var == v.id);
             var_words.push(if instrumented { var_extent(v, user, &mut shadow_words) } else { (shadow_words, 0) });
         }
-        let per_word = u64::from(inst.prelude.storage_state_words()) * 8;
-        let shadow_bytes = (shadow_words * per_word).max(8);
+        let storage = inst.prelude.storage;
+        let (cache_entries, state_words, u64_words) = if inst.prelude.stmt {
+            (None, 0, shadow_words * u64::from(inst.prelude.storage_state_words()))
+        } else if storage.compact() {
+            let cache =
+                (storage.tag_bits > 0).then(|| shadow_words.div_ceil(1 << storage.tag_bits).next_power_of_two().max(2));
+            // Two witnesses per state entry, up to a bound.
+            let witnesses = (2 * cache.unwrap_or(shadow_words)).next_power_of_two().clamp(2, WITNESS_CACHE_ENTRIES);
+            (cache, cache.unwrap_or(shadow_words), witnesses)
+        } else {
+            (None, shadow_words, 2 * shadow_words)
+        };
+        let state_bytes = (state_words * storage.state_bytes()).max(8);
+        let u64_bytes = (u64_words * 8).max(8);
+        let shadow_bytes = state_bytes + u64_bytes;
+        let per_word = shadow_bytes as f64 / shadow_words.max(1) as f64;
         let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
         let log_bytes = log.bytes();
         let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
-        if shadow_bytes > limit {
+        if state_bytes.max(u64_bytes) > limit {
             return Err(Error::Limit(format!(
-                "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state ({per_word} per 4-byte word), \
-                 more than the adapter's {limit} bytes per binding; check a smaller problem (--buffer NAME=LEN){}",
+                "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state ({per_word:.1} per 4-byte \
+                 word), more than the adapter's {limit} bytes per binding; check a smaller problem (--buffer \
+                 NAME=LEN){}",
                 shadow_words * 4,
-                if inst.prelude.stmt { " or use fewer --slots" } else { "" }
+                if inst.prelude.stmt {
+                    " or use fewer --slots"
+                } else {
+                    " or keep the state in a cache (--shadow-cache 16)"
+                }
             )));
         }
         if inst.prelude.stmt && shadow_words * u64::from(inst.prelude.storage_state_words()) > u64::from(u32::MAX) {
@@ -359,32 +384,34 @@ impl CheckedLayout {
                  --max-races"
             )));
         }
-
-        let g_bits = 64 - (total.max(2) - 1).leading_zeros();
-        let g_shift = 64 - g_bits;
-        let e_shift = wgrace_shaders::STORAGE_SITE_SHIFT + inst.prelude.site_bits + inst.prelude.invocation_bits;
-        // Statement mode keeps the epoch in a slot's key, where 32 bits fit.
-        if !inst.prelude.stmt && g_shift < e_shift + 4 {
-            return Err(Error::Limit(format!(
-                "a dispatch of {total} workgroups of {} invocations with {} access sites leaves too few bits in \
-                 wgrace's 64-bit state word to count storage barriers; use a smaller dispatch",
-                inst.prelude.workgroup_invocations,
-                inst.sites.len()
-            )));
-        }
-        let epoch_bits = g_shift.saturating_sub(e_shift);
-        let epoch_max = if epoch_bits >= 32 || inst.prelude.stmt { u32::MAX } else { (1u32 << epoch_bits) - 1 };
         Ok(CheckedLayout {
             total_workgroups: total,
             chunk: chunk as u32,
             chunks: chunks as u32,
             var_words,
             storage_words: shadow_words,
-            shadow_bytes,
+            state_bytes,
+            cache_entries,
+            u64_words,
             log,
-            g_shift,
-            epoch_max,
         })
+    }
+
+    /// The report's description of the storage shadow.
+    pub fn shadow_summary(&self, inst: &Instrumented) -> wgrace_instrument::report::ShadowSummary {
+        let (state_bytes, witness_bytes) =
+            if inst.prelude.stmt { (self.u64_words * 8, 0) } else { (self.state_bytes, self.u64_words * 8) };
+        wgrace_instrument::report::ShadowSummary {
+            storage_words: self.storage_words,
+            state_bytes: if self.storage_words == 0 { 0 } else { state_bytes },
+            witness_bytes: if self.storage_words == 0 { 0 } else { witness_bytes },
+            cache_ratio: self.cache_entries.map(|_| 1 << inst.prelude.storage.tag_bits),
+        }
+    }
+
+    /// Bytes of storage shadow: state words and 64-bit words.
+    pub fn shadow_bytes(&self) -> u64 {
+        self.state_bytes + self.u64_words.max(1) * 8
     }
 
     /// The parameter block for chunk `index` (mirrors `WgraceParams`).
@@ -392,8 +419,8 @@ impl CheckedLayout {
         let mut words = vec![
             index * self.chunk,
             self.total_workgroups as u32,
-            self.g_shift,
-            self.epoch_max,
+            (self.u64_words.max(1) - 1).min(u64::from(u32::MAX)) as u32,
+            self.cache_entries.map_or(0, u64::trailing_zeros),
             dispatch[0],
             dispatch[1],
             dispatch[2],
@@ -439,6 +466,7 @@ pub struct CheckedRun {
     runtime_group: u32,
     buffers: Buffers,
     shadow: wgpu::Buffer,
+    shadow_u64: wgpu::Buffer,
     log: wgpu::Buffer,
     examples: wgpu::Buffer,
     /// Statement mode's storage check, run after the last chunk.
@@ -459,15 +487,12 @@ impl StorageCheck {
         gpu: &Gpu,
         inst: &Instrumented,
         layout: &CheckedLayout,
-        resources: [wgpu::BindingResource<'_>; 4],
+        resources: [(u32, wgpu::BindingResource<'_>); 4],
     ) -> Result<StorageCheck, Error> {
         let module = wgrace_instrument::storage_check_module(inst)?;
         let pipeline = pipeline(gpu, &module, wgrace_shaders::STMT_CHECK_ENTRY, "storage check")?;
-        let entries: Vec<wgpu::BindGroupEntry> = resources
-            .into_iter()
-            .enumerate()
-            .map(|(binding, resource)| wgpu::BindGroupEntry { binding: binding as u32, resource })
-            .collect();
+        let entries: Vec<wgpu::BindGroupEntry> =
+            resources.into_iter().map(|(binding, resource)| wgpu::BindGroupEntry { binding, resource }).collect();
         let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("wgrace storage check"),
             layout: &pipeline.get_bind_group_layout(0),
@@ -503,7 +528,13 @@ impl CheckedRun {
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
         let shadow = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace shadow"),
-            size: layout.shadow_bytes,
+            size: layout.state_bytes,
+            usage: storage,
+            mapped_at_creation: false,
+        });
+        let shadow_u64 = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace shadow (64-bit words)"),
+            size: layout.u64_words.max(1) * 8,
             usage: storage,
             mapped_at_creation: false,
         });
@@ -559,6 +590,12 @@ impl CheckedRun {
                 if let Some(h) = used("wgrace_shadow") {
                     entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: shadow.as_entire_binding() });
                 }
+                if let Some(h) = used("wgrace_shadow_u64") {
+                    entries.push(wgpu::BindGroupEntry {
+                        binding: binding_of(h),
+                        resource: shadow_u64.as_entire_binding(),
+                    });
+                }
                 if let Some(h) = used("wgrace_log") {
                     entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: log.as_entire_binding() });
                 }
@@ -580,7 +617,12 @@ impl CheckedRun {
                 offset: u64::from(layout.chunks - 1) * block,
                 size: params_size,
             });
-            let resources = [params, shadow.as_entire_binding(), log.as_entire_binding(), examples.as_entire_binding()];
+            let resources = [
+                (0, params),
+                (2, log.as_entire_binding()),
+                (3, examples.as_entire_binding()),
+                (4, shadow_u64.as_entire_binding()),
+            ];
             Some(StorageCheck::new(gpu, inst, &layout, resources)?)
         } else {
             None
@@ -593,6 +635,7 @@ impl CheckedRun {
             runtime_group,
             buffers,
             shadow,
+            shadow_u64,
             log,
             examples,
             storage_check,
@@ -653,6 +696,7 @@ impl CheckedRun {
         self.buffers.reset(gpu, user);
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&self.shadow, 0, None);
+        encoder.clear_buffer(&self.shadow_u64, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
         encoder.clear_buffer(&self.examples, 0, None);
         gpu.queue.submit([encoder.finish()]);
@@ -679,6 +723,6 @@ impl CheckedRun {
 
     /// Bytes of GPU memory the check adds (shadow state and race records).
     pub fn extra_bytes(&self) -> u64 {
-        self.layout.shadow_bytes + self.layout.log.bytes() + self.layout.log.examples_bytes()
+        self.layout.shadow_bytes() + self.layout.log.bytes() + self.layout.log.examples_bytes()
     }
 }

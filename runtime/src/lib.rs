@@ -145,6 +145,8 @@ impl Plan {
             mode: self.spec.mode,
             slots: self.spec.slots,
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
+            workgroups: self.spec.dispatch.iter().map(|&d| u64::from(d)).product(),
+            shadow_cache: self.spec.shadow_cache,
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
@@ -234,7 +236,9 @@ impl Plan {
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
-        Ok((self.report(gpu, &inst, decoded), contents))
+        let mut report = self.report(gpu, &inst, decoded);
+        report.checked.shadow = run.layout.shadow_summary(&inst);
+        Ok((report, contents))
     }
 
     /// GRace's Table 3: instrumented sites, and instrumented accesses the
@@ -300,6 +304,13 @@ impl Plan {
                 stats.epoch_overflows
             ));
         }
+        if stats.cache_evictions > 0 {
+            incomplete.push(format!(
+                "the storage state cache (--shadow-cache) gave {} entries of one word to another, dropping what \
+                 they held; races on those words may be missed",
+                stats.cache_evictions
+            ));
+        }
         if stats.slot_overflows > 0 {
             incomplete.push(format!(
                 "{} accesses found every statement slot of their word taken by other statements and were not \
@@ -363,6 +374,7 @@ impl Plan {
                 sites: inst.sites.len(),
                 invocations: invocations(&self.prepared, self.spec.dispatch),
                 instrumentation: None,
+                shadow: report::ShadowSummary::default(),
                 analyzer: inst.analysis.as_ref().map(|a| report::AnalyzerSummary {
                     pruned_sites: a.pruned(),
                     static_races: a.static_races.len(),

@@ -100,6 +100,7 @@ pub fn text(report: &Report, color: bool) -> String {
     }
     if let Some(i) = &report.checked.instrumentation {
         out.push_str(&instrumentation(i));
+        out.push_str(&shadow(&report.checked.shadow));
     }
     out.push_str(&summary(report));
     out.push('\n');
@@ -115,6 +116,19 @@ fn instrumentation(i: &wgrace_instrument::report::InstrumentationStats) -> Strin
     out.push_str(&row("without the static analyzer", &i.without_analyzer));
     out.push_str(&row("with the static analyzer", &i.with_analyzer));
     out
+}
+
+/// `--stats`: the storage shadow.
+fn shadow(s: &wgrace_instrument::report::ShadowSummary) -> String {
+    if s.storage_words == 0 {
+        return "storage shadow: none (no storage access is checked)\n".into();
+    }
+    let per_word = s.state_bytes as f64 / s.storage_words as f64;
+    let cache = s.cache_ratio.map_or(String::new(), |r| format!(", a direct-mapped cache of one entry per {r} words"));
+    format!(
+        "storage shadow: {} tracked words; state {} bytes ({per_word:.2} per word{cache}); witnesses {} bytes\n",
+        s.storage_words, s.state_bytes, s.witness_bytes
+    )
 }
 
 /// Renders races as diagnostics into `buffer`; returns the plain text of

@@ -115,6 +115,13 @@ pub struct RunArgs {
     /// reports the races it proves.
     #[arg(long)]
     pub no_analyzer: bool,
+    /// Addr mode: keep storage state in a direct-mapped cache with one
+    /// entry per R words (R a power of two, e.g. 16 as in ScoRD) instead of
+    /// one per word, for buffers near the device's limit. Words that share
+    /// an entry evict each other, so races may be missed; the report counts
+    /// evictions and is marked incomplete when there were any.
+    #[arg(long, value_name = "R")]
+    pub shadow_cache: Option<u32>,
 }
 
 impl RunArgs {
@@ -161,6 +168,7 @@ impl RunArgs {
             assume_lockstep: self.assume_lockstep.or(base.assume_lockstep),
             slots: self.slots.or(base.slots),
             no_analyzer: self.no_analyzer || base.no_analyzer,
+            shadow_cache: self.shadow_cache.or(base.shadow_cache),
         }
     }
 }
@@ -226,7 +234,13 @@ pub struct RunSpec {
     pub slots: Option<u32>,
     /// Whether the static analyzer prunes the instrumentation.
     pub analyzer: bool,
+    /// Words per entry of the direct-mapped storage state cache, if any.
+    pub shadow_cache: Option<u32>,
 }
+
+/// Most words per entry of the direct-mapped storage state cache (its tag
+/// takes log2 of it from the state word).
+pub const MAX_CACHE_RATIO: u32 = 256;
 
 /// Default capacity of the race table.
 pub const DEFAULT_MAX_RACES: u32 = 4096;
@@ -302,6 +316,18 @@ impl RunSpec {
         {
             return Err(Error::Spec(format!("--slots {n}: use 1 to {MAX_SLOTS} statements per word")));
         }
+        if let Some(r) = args.shadow_cache {
+            if mode == Mode::Stmt {
+                return Err(Error::Spec(
+                    "--shadow-cache is for addr mode; statement mode keeps a table of statements per word".into(),
+                ));
+            }
+            if !r.is_power_of_two() || !(2..=MAX_CACHE_RATIO).contains(&r) {
+                return Err(Error::Spec(format!(
+                    "--shadow-cache {r}: use a power of two from 2 to {MAX_CACHE_RATIO} words per state entry"
+                )));
+            }
+        }
         Ok(RunSpec {
             entry: args.entry.clone(),
             dispatch,
@@ -314,6 +340,7 @@ impl RunSpec {
             assume_lockstep: args.assume_lockstep,
             slots,
             analyzer: !args.no_analyzer,
+            shadow_cache: args.shadow_cache,
         })
     }
 }

@@ -637,3 +637,50 @@ fn stats_count_instrumented_accesses_with_and_without_the_analyzer() {
     let text = stdout(&wgrace(&["check", &sample("storage_accumulate_in_guarded_loop.wgsl")]));
     assert!(text.contains("line 18: write of `out`") && text.contains("recorded once per loop"), "{text}");
 }
+
+#[test]
+fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
+    let races = |r: &Value| -> Vec<(Value, Value, Value)> {
+        let mut v: Vec<_> = r["races"]
+            .as_array()
+            .expect("races")
+            .iter()
+            .map(|race| (race["class"].clone(), race["first"]["line"].clone(), race["second"]["line"].clone()))
+            .collect();
+        v.sort_by_key(|t| format!("{t:?}"));
+        v
+    };
+    let path = sample("storage_accumulate_in_guarded_loop.wgsl");
+    let plain = json(&wgrace(&["run", &path, "--format", "json"]));
+    let shadow = &plain["checked"]["shadow"];
+    assert_eq!(shadow["storage_words"], 4096, "{shadow}");
+    assert_eq!(shadow["state_bytes"], 4 * 4096, "{shadow}");
+    assert!(shadow.get("cache_ratio").is_none(), "{shadow}");
+
+    // One state per 16 words: this run's words never share one at the
+    // same time, so it finds the same races and is complete.
+    let o = wgrace(&["run", &path, "--format", "json", "--shadow-cache", "16"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let cached = json(&o);
+    assert_eq!(cached["checked"]["shadow"]["state_bytes"], 4096 / 16 * 4, "{}", cached["checked"]);
+    assert_eq!(cached["checked"]["shadow"]["cache_ratio"], 16);
+    assert_eq!(cached["stats"]["cache_evictions"], 0);
+    assert_eq!(cached["complete"], true);
+    assert_eq!(races(&cached), races(&plain));
+
+    // Here words of one entry are touched together: evictions are counted
+    // and the report says it may have missed races.
+    let o = wgrace(&["run", &sample("storage_stencil_2d_inplace.wgsl"), "--format", "json", "--shadow-cache", "16"]);
+    let r = json(&o);
+    assert!(r["stats"]["cache_evictions"].as_u64().is_some_and(|n| n > 0), "{}", r["stats"]);
+    assert_eq!(r["complete"], false);
+    assert!(r["incomplete"].to_string().contains("--shadow-cache"), "{}", r["incomplete"]);
+
+    for (flags, says) in
+        [(&["--shadow-cache", "3"][..], "power of two"), (&["--shadow-cache", "16", "--mode", "stmt"][..], "addr mode")]
+    {
+        let o = wgrace(&[&["run", &path][..], flags].concat());
+        assert_eq!(o.status.code(), Some(2), "{flags:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{flags:?}: {}", stderr(&o));
+    }
+}

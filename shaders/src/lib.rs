@@ -93,15 +93,139 @@ pub struct Prelude {
     /// Whether any access is instrumented: without one nothing is classed,
     /// and the check of how subgroups are formed is left out.
     pub instrumented: bool,
+    /// Addr mode's storage state word.
+    pub storage: StorageLayout,
+}
+
+/// How addr mode lays out the state word of a tracked storage word (see
+/// "storage memory" in `wgsl/runtime.wgsl`).
+///
+/// The state holds five bits of flags and the *identity* of one access:
+/// barrier count, site, invocation, storage epoch and workgroup, from the
+/// lowest bits up. The identity is *compact* (32 bits, so the state word is 4
+/// bytes) whenever the dispatch allows, and 64 bits otherwise. With the
+/// direct-mapped cache (after ScoRD) a tag above the identity tells which
+/// word owns a state entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StorageLayout {
+    /// Whether the state word is 64 bits wide (else 32).
+    pub wide_state: bool,
+    /// Bits of the identity with its flags: 32 or less when compact, 64
+    /// otherwise. Compact identities keep their witnesses in a bounded
+    /// witness cache, wide ones two witness words per tracked word.
+    pub identity_bits: u32,
+    /// Bits counting barriers of any kind (to tell `barrier-kind` races).
+    pub barrier_bits: u32,
+    /// Position of the workgroup field (the identity's top bits).
+    pub g_shift: u32,
+    /// Largest storage epoch the identity holds; a workgroup that executes
+    /// more storage barriers stops checking storage memory.
+    pub epoch_max: u32,
+    /// Bits of the direct-mapped cache's tag (0: one state per word).
+    pub tag_bits: u32,
+}
+
+/// Why a storage layout cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// Even a 64-bit identity leaves fewer than four bits to count storage
+    /// barriers.
+    TooManyWorkgroups,
+    /// The direct-mapped cache needs a compact identity, and this dispatch's
+    /// does not fit 32 bits.
+    CacheNeedsCompactIdentity,
+}
+
+/// Flag bits below the identity of a storage state word.
+const STORAGE_FLAG_BITS: u32 = 5;
+
+/// Fewest bits the storage epoch and the barrier count get when the shader
+/// needs them (a race separated by a multiple of 2^bits barriers of the other
+/// kind would be classed `intra-workgroup`).
+const MIN_COUNTER_BITS: u32 = 4;
+
+impl StorageLayout {
+    /// The layout for a dispatch of `workgroups` workgroups, whose shader has
+    /// `storage_barriers` (barriers ordering storage) and `barrier_kinds`
+    /// (barriers that do not). `cache_ratio` (a power of two) asks for the
+    /// direct-mapped cache with one entry per that many words.
+    ///
+    /// # Errors
+    /// [`LayoutError`] when the identity does not fit.
+    pub fn new(
+        invocation_bits: u32,
+        site_bits: u32,
+        workgroups: u64,
+        storage_barriers: bool,
+        barrier_kinds: bool,
+        cache_ratio: Option<u32>,
+    ) -> Result<StorageLayout, LayoutError> {
+        let g_bits = 64 - (workgroups.max(2) - 1).leading_zeros();
+        let fixed = STORAGE_FLAG_BITS + site_bits + invocation_bits + g_bits;
+        let epoch_min = if storage_barriers { MIN_COUNTER_BITS } else { 0 };
+        let barrier_min = if barrier_kinds { MIN_COUNTER_BITS } else { 0 };
+        let tag_bits = cache_ratio.map_or(0, |r| r.max(1).trailing_zeros());
+        let needed = fixed + epoch_min + barrier_min;
+        let (wide_state, identity_bits) = if needed + tag_bits <= 32 {
+            (false, 32 - tag_bits)
+        } else if needed <= 32 {
+            (true, 32)
+        } else if tag_bits > 0 {
+            return Err(LayoutError::CacheNeedsCompactIdentity);
+        } else {
+            (true, 64)
+        };
+        let free = identity_bits.checked_sub(fixed).ok_or(LayoutError::TooManyWorkgroups)?;
+        let barrier_bits = if identity_bits == 64 {
+            8
+        } else if barrier_kinds {
+            (free - epoch_min).min(8)
+        } else {
+            0
+        };
+        let epoch_bits = free.checked_sub(barrier_bits).ok_or(LayoutError::TooManyWorkgroups)?;
+        if epoch_bits < epoch_min {
+            return Err(LayoutError::TooManyWorkgroups);
+        }
+        let epoch_max = if epoch_bits >= 32 { u32::MAX } else { (1u32 << epoch_bits) - 1 };
+        Ok(StorageLayout {
+            wide_state,
+            identity_bits,
+            barrier_bits,
+            g_shift: identity_bits - g_bits,
+            epoch_max,
+            tag_bits,
+        })
+    }
+
+    /// Whether the identity fits 32 bits (witnesses then live in the bounded
+    /// witness cache).
+    pub fn compact(&self) -> bool {
+        self.identity_bits <= 32
+    }
+
+    /// Bytes of one state entry.
+    pub fn state_bytes(&self) -> u64 {
+        if self.wide_state { 8 } else { 4 }
+    }
+
+    /// The layout statement mode declares (its own tables use 64-bit words;
+    /// addr mode's storage code is compiled but never called).
+    pub fn statement_mode() -> StorageLayout {
+        StorageLayout {
+            wide_state: true,
+            identity_bits: 64,
+            barrier_bits: 8,
+            g_shift: 48,
+            epoch_max: u32::MAX,
+            tag_bits: 0,
+        }
+    }
 }
 
 /// Workgroup memory the runtime always declares (the divergence check's
 /// atomic, rounded as WebGPU counts it), besides the shadow.
 pub const RUNTIME_WORKGROUP_BYTES: u32 = 16;
-
-/// Bits below the site in a storage identity: 5 bits of flags, then 8 bits
-/// counting barriers (`WGRACE_ST_SITE_SHIFT` in the runtime).
-pub const STORAGE_SITE_SHIFT: u32 = 13;
 
 impl Prelude {
     /// How the 29 identity bits of a workgroup-memory state word are shared
@@ -127,10 +251,10 @@ impl Prelude {
         if self.stmt { 5 * self.slots } else { 2 }
     }
 
-    /// 64-bit shadow words per tracked word of storage memory: a state and
-    /// two witnesses in addr mode, five per slot in statement mode.
+    /// Statement mode: 64-bit shadow words per tracked word of storage
+    /// memory (five per slot).
     pub fn storage_state_words(&self) -> u32 {
-        if self.stmt { 5 * self.storage_slots } else { 3 }
+        5 * self.storage_slots
     }
 
     /// The WGSL `const` declarations for these values.
@@ -153,7 +277,15 @@ impl Prelude {
              const WGRACE_WG_STATE_WORDS: u32 = {}u;\n\
              const WGRACE_COUNT_ACCESSES: bool = {};\n\
              const WGRACE_DIVERGENCE_CHECK: bool = {};\n\
-             const WGRACE_INSTRUMENTED: bool = {};\n",
+             const WGRACE_INSTRUMENTED: bool = {};\n\
+             alias WgraceState = {};\n\
+             const WGRACE_ST_COMPACT: bool = {};\n\
+             const WGRACE_ST_BARRIER_BITS: u32 = {}u;\n\
+             const WGRACE_ST_G_SHIFT: u32 = {}u;\n\
+             const WGRACE_ST_EPOCH_MAX: u32 = {}u;\n\
+             const WGRACE_ST_TAG_BITS: u32 = {}u;\n\
+             const WGRACE_ST_TAG_SHIFT: u32 = {}u;\n\
+             const WGRACE_ST_ID_MASK: WgraceState = {};\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -176,6 +308,20 @@ impl Prelude {
             self.count_accesses,
             self.divergence_check,
             self.instrumented,
+            if self.storage.wide_state { "u64" } else { "u32" },
+            self.storage.compact(),
+            self.storage.barrier_bits,
+            self.storage.g_shift,
+            self.storage.epoch_max,
+            self.storage.tag_bits,
+            // Where the cache's tag starts (0 when there is none: a shift by
+            // the word's width would not compile, even unused).
+            if self.storage.tag_bits == 0 { 0 } else { self.storage.identity_bits },
+            match (self.storage.wide_state, self.storage.identity_bits) {
+                (true, 64) => "0xfffffffffffffffflu".to_string(),
+                (true, bits) => format!("{:#x}lu", (1u64 << bits) - 1),
+                (false, bits) => format!("{:#x}u", (1u64 << bits) - 1),
+            },
         )
     }
 }
@@ -201,4 +347,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 18;
+pub const PRELUDE_LINES: usize = 26;

@@ -2,7 +2,7 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{PRELUDE_LINES, Prelude, runtime_source, storage_check_source};
+use wgrace_shaders::{PRELUDE_LINES, Prelude, StorageLayout, runtime_source, storage_check_source};
 
 fn validate(prelude: &Prelude) {
     validate_source(&runtime_source(prelude), prelude.subgroups);
@@ -26,8 +26,27 @@ fn validate_source(source: &str, subgroups: bool) {
 }
 
 #[test]
-fn validates_with_typical_prelude() {
-    validate(&Prelude {
+fn validates_with_typical_prelude_and_every_storage_layout() {
+    // Compact (32-bit state), compact in a cache (32-bit state with a tag,
+    // and 64-bit state with a tag too wide for 32), and wide.
+    let layouts = [
+        StorageLayout::new(6, 4, 500, false, true, None),
+        StorageLayout::new(6, 4, 500, false, true, Some(16)),
+        StorageLayout::new(6, 4, 500, false, true, Some(256)),
+        StorageLayout::new(6, 4, 1 << 24, true, true, None),
+    ]
+    .map(|l| l.expect("layout"));
+    assert_eq!(
+        layouts.map(|l| (l.wide_state, l.compact())),
+        [(false, true), (false, true), (true, true), (true, false)]
+    );
+    for storage in layouts {
+        validate(&Prelude { storage, ..typical() });
+    }
+}
+
+fn typical() -> Prelude {
+    Prelude {
         invocation_bits: 6,
         site_bits: 4,
         workgroup_invocations: 64,
@@ -45,7 +64,8 @@ fn validates_with_typical_prelude() {
         count_accesses: false,
         divergence_check: true,
         instrumented: true,
-    });
+        storage: StorageLayout::new(6, 4, 1, false, false, None).expect("layout"),
+    }
 }
 
 #[test]
@@ -68,6 +88,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         count_accesses: false,
         divergence_check: false,
         instrumented: false,
+        storage: StorageLayout::new(0, 1, 1, false, false, None).expect("layout"),
     });
 }
 
@@ -91,6 +112,7 @@ fn validates_at_the_largest_sizes() {
         count_accesses: false,
         divergence_check: true,
         instrumented: true,
+        storage: StorageLayout::new(10, 14, 1 << 20, true, true, None).expect("layout"),
     });
 }
 
@@ -115,6 +137,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             count_accesses: subgroups,
             divergence_check: true,
             instrumented: true,
+            storage: StorageLayout::statement_mode(),
         });
     }
 }
@@ -139,6 +162,7 @@ fn prelude_line_count_matches() {
         count_accesses: false,
         divergence_check: true,
         instrumented: true,
+        storage: StorageLayout::statement_mode(),
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

@@ -51,11 +51,12 @@ struct WgraceParams {
     chunk_base: u32,
     // Number of workgroups in the original dispatch.
     total_workgroups: u32,
-    // Position of the workgroup field in a storage state word (64 - its width).
-    g_shift: u32,
-    // Largest storage epoch the state word can hold; beyond it a workgroup
-    // stops tracking storage memory and the report is marked incomplete.
-    epoch_max: u32,
+    // Entries of the witness cache minus one (a power of two; compact
+    // storage identities only).
+    witness_mask: u32,
+    // log2 of the entries of the direct-mapped storage state cache (with
+    // WGRACE_ST_TAG_BITS != 0).
+    cache_bits: u32,
     // Workgroup counts of the original dispatch (w unused).
     dispatch: vec4<u32>,
     // Entries of the race pair table.
@@ -69,8 +70,9 @@ struct WgraceParams {
 
 // Group and binding numbers are assigned when the runtime is linked.
 @group(0) @binding(0) var<uniform> wgrace_params: WgraceParams;
-// Three words per tracked storage word: state, reader witness, writer witness.
-@group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<u64>>;
+// Addr mode: one state word per tracked storage word (or per entry of the
+// direct-mapped cache).
+@group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<WgraceState>>;
 // Counters, then the race table's keys and counts, then (unless
 // WGRACE_WG_RESIDENT) the workgroup-memory shadow slots.
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
@@ -78,6 +80,9 @@ struct WgraceParams {
 // that claimed the entry, so a plain store suffices. Every access site inlines
 // the recording code, so it is kept to three memory operations.
 @group(0) @binding(3) var<storage, read_write> wgrace_examples: array<vec4<u32>>;
+// Addr mode: the storage witnesses (see wgrace_witness_store). Statement
+// mode: its storage slots.
+@group(0) @binding(4) var<storage, read_write> wgrace_shadow_u64: array<atomic<u64>>;
 
 // The workgroup-memory shadow of this workgroup, when it fits in workgroup
 // memory next to the shader's own variables (WGSL zero-initialises it).
@@ -95,7 +100,8 @@ const WGRACE_LOG_SUBGROUP_SIZE: u32 = 3u;   // largest subgroup size seen (1 wit
 const WGRACE_LOG_SLOT_OVERFLOW: u32 = 4u;   // statement mode: accesses that found no slot
 const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose subgroup is not a block of consecutive indices
 const WGRACE_LOG_ACCESSES: u32 = 6u;        // instrumented accesses executed (low, high word), with WGRACE_COUNT_ACCESSES
-const WGRACE_LOG_HEADER: u32 = 8u;
+const WGRACE_LOG_EVICTED: u32 = 8u;         // storage states of one word that the direct-mapped cache gave to another
+const WGRACE_LOG_HEADER: u32 = 12u;
 
 // The race table: entry i is (key, count, lock-step code, unused) at
 // WGRACE_LOG_HEADER + 4i in the log and its first WGRACE_EXAMPLES examples in
@@ -145,11 +151,12 @@ var<private> wgrace_epoch: u32;      // storage-ordering barriers executed so fa
 var<private> wgrace_wg_interval: u32; // workgroup-ordering barriers so far, mod 2^WGRACE_WG_INTERVAL_BITS
 var<private> wgrace_storage_on: bool;
 var<private> wgrace_me32: u32;       // workgroup identity of this invocation, without site
-var<private> wgrace_me64: u64;       // storage identity of this invocation, without site
+var<private> wgrace_me_st: WgraceState; // storage identity of this invocation, without site
 // Counted privately and added to the log by wgrace_end: every access site
 // inlines the checks, and a memory operation there costs on every access.
 var<private> wgrace_out_of_bounds: u32;
 var<private> wgrace_dropped: u32;
+var<private> wgrace_evicted: u32;
 var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
 
 fn wgrace_workgroup_id() -> vec3<u32> {
@@ -165,10 +172,10 @@ fn wgrace_update_identity() {
     // within one interval, only barriers of the other kind change it.
     let a = wgrace_any & WGRACE_WG_BARRIER_MASK;
     wgrace_me32 = wgrace_t | (a << (WGRACE_T_BITS + WGRACE_S_BITS)) | (wgrace_wg_interval << WGRACE_WG_INTERVAL_SHIFT);
-    wgrace_me64 = (u64(wgrace_any & WGRACE_ST_BARRIER_MASK) << 5u)
-        | (u64(wgrace_t) << WGRACE_ST_T_SHIFT)
-        | (u64(wgrace_epoch) << WGRACE_ST_E_SHIFT)
-        | (u64(wgrace_g) << wgrace_params.g_shift);
+    wgrace_me_st = (WgraceState(wgrace_any & WGRACE_ST_BARRIER_MASK) << 5u)
+        | (WgraceState(wgrace_t) << WGRACE_ST_T_SHIFT)
+        | (WgraceState(wgrace_epoch) << WGRACE_ST_E_SHIFT)
+        | (WgraceState(wgrace_g) << WGRACE_ST_G_SHIFT);
 }
 
 // Called last in the entry point.
@@ -188,6 +195,9 @@ fn wgrace_end() {
     }
     if wgrace_dropped != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
+    }
+    if wgrace_evicted != 0u {
+        atomicAdd(&wgrace_log[WGRACE_LOG_EVICTED], wgrace_evicted);
     }
     wgrace_stmt_end();
 }
@@ -294,7 +304,7 @@ fn wgrace_barrier(kind: u32, id: u32) {
     }
     wgrace_any += 1u;
     if (kind & WGRACE_ORDERS_STORAGE) != 0u {
-        if wgrace_epoch >= wgrace_params.epoch_max {
+        if wgrace_epoch >= WGRACE_ST_EPOCH_MAX {
             if wgrace_storage_on && wgrace_t == 0u {
                 atomicAdd(&wgrace_log[WGRACE_LOG_EPOCH_OVERFLOW], 1u);
             }
@@ -562,34 +572,43 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
 
 // ---------------------------------------------------------------- storage memory
 //
-// Three 64-bit words per tracked word, never cleared during a dispatch:
-// the state, a reader witness and a writer witness.  The state word:
+// One state word per tracked word, never cleared during a dispatch. It is a
+// WgraceState: 32 bits when the identity below fits (the default), else 64.
 //
 //   bits 0-1   tag: 0 untouched, 1 read only, 2 written
 //   bit  2     X: (read only) read by at least two workgroups
 //   bit  3     M: read by at least two invocations in A's interval
 //   bit  4     P: (written) A is a reader of a later interval of the writing
 //              workgroup; the writes themselves are ordered before it
-//   bits 5..   identity A: barrier count mod 256 | site | invocation |
-//              storage epoch | workgroup (the epoch and workgroup widths
-//              are chosen per dispatch, see WgraceParams::g_shift)
+//   bits 5..   identity A: barrier count mod 2^WGRACE_ST_BARRIER_BITS | site |
+//              invocation | storage epoch | workgroup (from
+//              WGRACE_ST_G_SHIFT up); the widths are chosen per dispatch
+//              (StorageLayout in shaders/src/lib.rs)
+//   above      with the direct-mapped cache (WGRACE_ST_TAG_BITS != 0), the
+//              tag of the word that owns the entry
 //
 // A storage *interval* is (workgroup, epoch): two accesses are ordered only
 // when they are in one workgroup and a storage-ordering barrier separates
 // them.  In the identity layout, (epoch | workgroup) are the top bits, so
-// `x >> WGRACE_ST_E_SHIFT` names an interval and `x >> g_shift` a workgroup.
+// `x >> WGRACE_ST_E_SHIFT` names an interval and `x >> WGRACE_ST_G_SHIFT` a
+// workgroup.
 //
-// Witness words (described with wgrace_witness_ok below) name a second access
+// Witnesses (described with wgrace_witness_ok below) name a second access
 // when the race partner of a later access is not A.
+//
+// The direct-mapped cache (after ScoRD) keeps one state per
+// 2^WGRACE_ST_TAG_BITS words: entry `word mod 2^cache_bits`, tagged with
+// `word >> cache_bits`. An access that finds another word's tag starts from
+// the untouched state, so the cache can miss a race but never invents one;
+// such takeovers are counted (WGRACE_LOG_EVICTED) and the report says so.
 
-const WGRACE_ST_TAG: u64 = 3lu;
-const WGRACE_ST_READ: u64 = 1lu;
-const WGRACE_ST_WRITE: u64 = 2lu;
-const WGRACE_ST_X: u64 = 4lu;
-const WGRACE_ST_M: u64 = 8lu;
-const WGRACE_ST_P: u64 = 16lu;
-const WGRACE_ST_FLAGS: u64 = 31lu;
-const WGRACE_ST_BARRIER_BITS: u32 = 8u;
+const WGRACE_ST_TAG: WgraceState = WgraceState(3u);
+const WGRACE_ST_READ: WgraceState = WgraceState(1u);
+const WGRACE_ST_WRITE: WgraceState = WgraceState(2u);
+const WGRACE_ST_X: WgraceState = WgraceState(4u);
+const WGRACE_ST_M: WgraceState = WgraceState(8u);
+const WGRACE_ST_P: WgraceState = WgraceState(16u);
+const WGRACE_ST_FLAGS: WgraceState = WgraceState(31u);
 const WGRACE_ST_BARRIER_MASK: u32 = (1u << WGRACE_ST_BARRIER_BITS) - 1u;
 const WGRACE_ST_SITE_SHIFT: u32 = 5u + WGRACE_ST_BARRIER_BITS;
 const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_S_BITS;
@@ -606,55 +625,86 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         wgrace_out_of_bounds += 1u;
         return;
     }
+    let at = wgrace_params.vars[var_id].base + word;
     if WGRACE_STMT {
         for (var i = 0u; i < words; i++) {
-            wgrace_stmt_storage_word(wgrace_params.vars[var_id].base + word + i, site, write);
+            wgrace_stmt_storage_word(at + i, site, write);
             if write {
-                wgrace_warp_check(wgrace_params.vars[var_id].base + word + i, site, false);
+                wgrace_warp_check(at + i, site, false);
             }
         }
         return;
     }
-    let me = wgrace_me64 | (u64(site) << WGRACE_ST_SITE_SHIFT);
-    let state = (wgrace_params.vars[var_id].base + word) * 3u;
+    let me = wgrace_me_st | (WgraceState(site) << WGRACE_ST_SITE_SHIFT);
     if words == 1u {
-        wgrace_storage_word(state, me, write, var_id, word);
+        wgrace_storage_word(at, me, write, var_id, word);
         return;
     }
     for (var i = 0u; i < words; i++) {
-        wgrace_storage_word(state + 3u * i, me, write, var_id, word + i);
+        wgrace_storage_word(at + i, me, write, var_id, word + i);
     }
 }
 
-fn wgrace_t_of(x: u64) -> u32 {
+fn wgrace_t_of(x: WgraceState) -> u32 {
     return u32(x >> WGRACE_ST_T_SHIFT) & WGRACE_T_MASK;
 }
 
-fn wgrace_site_of(x: u64) -> u32 {
+fn wgrace_site_of(x: WgraceState) -> u32 {
     return u32(x >> WGRACE_ST_SITE_SHIFT) & WGRACE_S_MASK;
 }
 
-fn wgrace_g_of(x: u64) -> u32 {
-    return u32(x >> wgrace_params.g_shift);
+fn wgrace_g_of(x: WgraceState) -> u32 {
+    return u32(x >> WGRACE_ST_G_SHIFT);
 }
 
-// Witness words: an identity (bits 5..) with bit 0 set, and bit 1 set if the
+// Witnesses: an identity (bits 5..) with bit 0 set, and bit 1 set if the
 // access wrote. Slot 1 holds a second reader of the interval of A (set with
 // M); slot 2 a reader of another workgroup (set with X, while the word is only
 // read) or, once written, a write that a later interval's reads follow (P).
 // A witness is published after the exchange that made it needed, so a reader
 // whose exchange failed never overwrites one; whoever needs it may have to
 // wait for it briefly.
-const WGRACE_WITNESS_WRITE: u64 = 2lu;
+//
+// Wide identities have two witness words per tracked word. Compact ones share
+// a witness cache of witness_mask + 1 entries, each (word << 32 | witness),
+// so that a witness another word has since taken over is recognised and not
+// used: the race is then reported with its earlier access "not recorded".
+const WGRACE_WITNESS_WRITE: WgraceState = WgraceState(2u);
+
+fn wgrace_witness_entry(at: u32, slot: u32) -> u32 {
+    let entry = (at << 1u) | (slot - 1u);
+    if WGRACE_ST_COMPACT {
+        return entry & wgrace_params.witness_mask;
+    }
+    return entry;
+}
+
+fn wgrace_witness_store(at: u32, slot: u32, w: WgraceState) {
+    var entry = u64(w);
+    if WGRACE_ST_COMPACT {
+        entry |= u64(at) << 32u;
+    }
+    atomicStore(&wgrace_shadow_u64[wgrace_witness_entry(at, slot)], entry);
+}
+
+// The witness in `slot` of word `at`, or 0 (no witness) if its entry holds
+// another word's.
+fn wgrace_witness_load(at: u32, slot: u32) -> WgraceState {
+    let entry = atomicLoad(&wgrace_shadow_u64[wgrace_witness_entry(at, slot)]);
+    if WGRACE_ST_COMPACT && u32(entry >> 32u) != at {
+        return WgraceState(0u);
+    }
+    return WgraceState(entry & u64(WGRACE_ST_ID_MASK));
+}
 
 // What a witness must be to conflict with the current access.
 const WGRACE_WANT_INTERVAL_READER: u32 = 0u;   // a reader of this interval, another invocation
 const WGRACE_WANT_OTHER_READER: u32 = 1u;      // a reader of another workgroup
 const WGRACE_WANT_OTHER_WRITER: u32 = 2u;      // a writer of another workgroup
 
-fn wgrace_witness_ok(w: u64, me: u64, want: u32) -> bool {
-    let is_write = (w & WGRACE_WITNESS_WRITE) != 0lu;
-    if (w & 1lu) == 0lu || is_write != (want == WGRACE_WANT_OTHER_WRITER) {
+fn wgrace_witness_ok(w: WgraceState, me: WgraceState, want: u32) -> bool {
+    let is_write = (w & WGRACE_WITNESS_WRITE) != WgraceState(0u);
+    if (w & WgraceState(1u)) == WgraceState(0u) || is_write != (want == WGRACE_WANT_OTHER_WRITER) {
         return false;
     }
     if want == WGRACE_WANT_INTERVAL_READER {
@@ -664,7 +714,7 @@ fn wgrace_witness_ok(w: u64, me: u64, want: u32) -> bool {
 }
 
 // Whether access `a` (an identity) and this invocation's access `me` race.
-fn wgrace_st_conflict(a: u64, a_write: bool, me: u64, write: bool) -> bool {
+fn wgrace_st_conflict(a: WgraceState, a_write: bool, me: WgraceState, write: bool) -> bool {
     if !(a_write || write) {
         return false;
     }
@@ -672,33 +722,48 @@ fn wgrace_st_conflict(a: u64, a_write: bool, me: u64, write: bool) -> bool {
     return wgrace_g_of(a) != wgrace_g || (same_interval && wgrace_t_of(a) != wgrace_t);
 }
 
-fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32) {
-    // As for workgroup memory, writes start from the untouched state.
-    var old = 0lu;
-    if !write {
-        old = atomicLoad(&wgrace_shadow[state]);
+// One access to tracked storage word `at` (its index in the shadow; `word` is
+// its index in variable `var_id`, for the report).
+fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word: u32) {
+    let zero = WgraceState(0u);
+    // The state entry and, with the cache, the tag of this word.
+    var entry = at;
+    var tag = zero;
+    if WGRACE_ST_TAG_BITS != 0u {
+        entry = at & ((1u << wgrace_params.cache_bits) - 1u);
+        tag = WgraceState(at >> wgrace_params.cache_bits) << WGRACE_ST_TAG_SHIFT;
     }
+    // As for workgroup memory, writes start from the untouched state.
+    var old = zero;
+    if !write {
+        old = atomicLoad(&wgrace_shadow[entry]);
+    }
+    var seen = zero;         // the state of this word: old, unless another word owns the entry
     var race = false;
     var a_write = false;     // whether A, the state's identity, wrote
     var want = 0u;
     var witness_slot = 0u;   // 0: A itself; else the witness slot to read
     var publish_slot = 0u;   // the witness slot this access fills, if any
-    var publish_value = 0lu;
+    var publish_value = zero;
     loop {
+        seen = old;
+        if WGRACE_ST_TAG_BITS != 0u {
+            seen = select(zero, old & WGRACE_ST_ID_MASK, (old & ~WGRACE_ST_ID_MASK) == tag);
+        }
         race = false;
         witness_slot = 0u;
         publish_slot = 0u;
-        let tag = old & WGRACE_ST_TAG;
-        let p = (old & WGRACE_ST_P) != 0lu;
-        a_write = tag == WGRACE_ST_WRITE && !p;
-        let same_wg = (old >> wgrace_params.g_shift) == (me >> wgrace_params.g_shift);
-        let same_interval = (old >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
-        let same_t = wgrace_t_of(old) == wgrace_t;
-        let multi = (old & WGRACE_ST_M) != 0lu;
-        var next = old;
-        if tag == 0lu {
+        let state = seen & WGRACE_ST_TAG;
+        let p = (seen & WGRACE_ST_P) != zero;
+        a_write = state == WGRACE_ST_WRITE && !p;
+        let same_wg = (seen >> WGRACE_ST_G_SHIFT) == (me >> WGRACE_ST_G_SHIFT);
+        let same_interval = (seen >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
+        let same_t = wgrace_t_of(seen) == wgrace_t;
+        let multi = (seen & WGRACE_ST_M) != zero;
+        var next = seen;
+        if state == zero {
             next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
-        } else if same_interval && (old & WGRACE_ST_X) == 0lu && (tag == WGRACE_ST_READ || p) {
+        } else if same_interval && (seen & WGRACE_ST_X) == zero && (state == WGRACE_ST_READ || p) {
             // A is a reader of this interval (read only, or P: the writes are
             // ordered before it). A write races with any other reader of it.
             if write {
@@ -711,12 +776,12 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                 }
                 next = WGRACE_ST_WRITE | me;
             } else if !same_t && !multi {
-                next = old | WGRACE_ST_M;
+                next = seen | WGRACE_ST_M;
                 publish_slot = 1u;
-                publish_value = me | 1lu;
+                publish_value = me | WgraceState(1u);
             }
-        } else if tag == WGRACE_ST_READ {
-            if (old & WGRACE_ST_X) != 0lu {
+        } else if state == WGRACE_ST_READ {
+            if (seen & WGRACE_ST_X) != zero {
                 // Read by several workgroups: any write conflicts with one of them.
                 if write {
                     race = true;
@@ -731,9 +796,9 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                     race = true;
                     next = WGRACE_ST_WRITE | me;
                 } else {
-                    next = old | WGRACE_ST_X;
+                    next = seen | WGRACE_ST_X;
                     publish_slot = 2u;
-                    publish_value = me | 1lu;
+                    publish_value = me | WgraceState(1u);
                 }
             } else {
                 // A later interval of the same workgroup: earlier reads are ordered.
@@ -753,44 +818,48 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
                 next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
                 if !p {
                     publish_slot = 2u;
-                    publish_value = (old & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | 1lu;
+                    publish_value = (seen & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | WgraceState(1u);
                 }
             }
         } else {
             // A is the write of this interval.
             race = !same_t;
         }
+        next |= tag;
         if next == old {
             break;
         }
-        let r = atomicCompareExchangeWeak(&wgrace_shadow[state], old, next);
+        let r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, next);
         if r.exchanged {
+            if seen == zero && old != zero {
+                wgrace_evicted += 1u;
+            }
             break;
         }
         old = r.old_value;
     }
     if publish_slot != 0u {
-        atomicStore(&wgrace_shadow[state + publish_slot], publish_value);
+        wgrace_witness_store(at, publish_slot, publish_value);
     }
     if !race {
         return;
     }
-    var witness = old;
+    var witness = seen;
     var witness_write = a_write;
     var recorded = true;
     var race_class = WGRACE_CLASS_INTER;
     if witness_slot != 0u {
-        var w = 0lu;
+        var w = zero;
         for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
-            w = atomicLoad(&wgrace_shadow[state + witness_slot]);
+            w = wgrace_witness_load(at, witness_slot);
             if wgrace_witness_ok(w, me, want) {
                 break;
             }
         }
         if wgrace_witness_ok(w, me, want) {
             witness = w;
-            witness_write = (w & WGRACE_WITNESS_WRITE) != 0lu;
-        } else if !wgrace_st_conflict(old, a_write, me, write) {
+            witness_write = (w & WGRACE_WITNESS_WRITE) != zero;
+        } else if !wgrace_st_conflict(seen, a_write, me, write) {
             // Not recorded (and A is no partner either): the class follows
             // from what was wanted.
             recorded = false;
@@ -800,7 +869,7 @@ fn wgrace_storage_word(state: u32, me: u64, write: bool, var_id: u32, word: u32)
     if recorded && wgrace_g_of(witness) == wgrace_g {
         // Same workgroup and same storage interval: was a barrier of another
         // kind executed in between?
-        let barriers = u64(WGRACE_ST_BARRIER_MASK);
+        let barriers = WgraceState(WGRACE_ST_BARRIER_MASK);
         race_class = select(WGRACE_CLASS_BARRIER_KIND, WGRACE_CLASS_INTRA, ((witness >> 5u) & barriers) == ((me >> 5u) & barriers));
     }
     let witness_site = select(WGRACE_UNKNOWN_SITE, wgrace_site_of(witness), recorded);

@@ -226,10 +226,10 @@ fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool) {
     let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS;
     for (var k = 0u; k < WGRACE_ST_SLOTS; k++) {
         let s = first + WGRACE_ST_SLOT_WORDS * k;
-        var current = atomicLoad(&wgrace_shadow[s]);
+        var current = atomicLoad(&wgrace_shadow_u64[s]);
         if current == 0lu {
             loop {
-                let r = atomicCompareExchangeWeak(&wgrace_shadow[s], 0lu, key);
+                let r = atomicCompareExchangeWeak(&wgrace_shadow_u64[s], 0lu, key);
                 if r.exchanged {
                     current = key;
                     break;
@@ -241,11 +241,11 @@ fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool) {
             }
         }
         if current == key {
-            atomicMax(&wgrace_shadow[s + 1u], ~me);
-            atomicMax(&wgrace_shadow[s + 2u], me);
+            atomicMax(&wgrace_shadow_u64[s + 1u], ~me);
+            atomicMax(&wgrace_shadow_u64[s + 2u], me);
             if WGRACE_ST_COUNT_BARRIERS {
-                atomicMax(&wgrace_shadow[s + 3u], ~u64(wgrace_any));
-                atomicMax(&wgrace_shadow[s + 4u], u64(wgrace_any));
+                atomicMax(&wgrace_shadow_u64[s + 3u], ~u64(wgrace_any));
+                atomicMax(&wgrace_shadow_u64[s + 4u], u64(wgrace_any));
             }
             return;
         }

@@ -21,23 +21,23 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
     let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS;
     for (var p = 0u; p < WGRACE_ST_SLOTS; p++) {
         let sp = first + WGRACE_ST_SLOT_WORDS * p;
-        let kp = atomicLoad(&wgrace_shadow[sp]);
+        let kp = atomicLoad(&wgrace_shadow_u64[sp]);
         if kp == 0lu {
             break;
         }
-        let p_lo = ~atomicLoad(&wgrace_shadow[sp + 1u]);
-        let p_hi = atomicLoad(&wgrace_shadow[sp + 2u]);
+        let p_lo = ~atomicLoad(&wgrace_shadow_u64[sp + 1u]);
+        let p_hi = atomicLoad(&wgrace_shadow_u64[sp + 2u]);
         for (var q = p; q < WGRACE_ST_SLOTS; q++) {
             let sq = first + WGRACE_ST_SLOT_WORDS * q;
-            let kq = atomicLoad(&wgrace_shadow[sq]);
+            let kq = atomicLoad(&wgrace_shadow_u64[sq]);
             if kq == 0lu {
                 break;
             }
             if ((kp | kq) & (1lu << 15u)) == 0lu {
                 continue;
             }
-            let q_lo = ~atomicLoad(&wgrace_shadow[sq + 1u]);
-            let q_hi = atomicLoad(&wgrace_shadow[sq + 2u]);
+            let q_lo = ~atomicLoad(&wgrace_shadow_u64[sq + 1u]);
+            let q_hi = atomicLoad(&wgrace_shadow_u64[sq + 2u]);
             let p_site = u32(kp & 0x7ffflu) - 1u;
             let q_site = u32(kq & 0x7ffflu) - 1u;
             let p_write = (kp & (1lu << 15u)) != 0lu;
@@ -63,8 +63,8 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
             if (kp >> 16u) != (kq >> 16u) {
                 continue;
             }
-            let fewest = min(~atomicLoad(&wgrace_shadow[sp + 3u]), ~atomicLoad(&wgrace_shadow[sq + 3u]));
-            let most = max(atomicLoad(&wgrace_shadow[sp + 4u]), atomicLoad(&wgrace_shadow[sq + 4u]));
+            let fewest = min(~atomicLoad(&wgrace_shadow_u64[sp + 3u]), ~atomicLoad(&wgrace_shadow_u64[sq + 3u]));
+            let most = max(atomicLoad(&wgrace_shadow_u64[sp + 4u]), atomicLoad(&wgrace_shadow_u64[sq + 4u]));
             let same_barriers = !WGRACE_ST_COUNT_BARRIERS || fewest == most;
             wgrace_stmt_pair_in_workgroup(word, g_lo, p_site, p_write, u32(p_lo) & 1023u, u32(p_hi) & 1023u, q_site,
                                           u32(q_lo) & 1023u, u32(q_hi) & 1023u, same_barriers, sg_size);
