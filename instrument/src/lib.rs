@@ -46,6 +46,7 @@ pub mod report;
 pub mod sites;
 pub mod source;
 pub mod vars;
+mod varying;
 
 pub use analysis::{Analysis, AnalysisInput, BufferFacts, SiteStatus, StaticRace};
 pub use pass::{

@@ -34,6 +34,7 @@ use crate::link::link_runtime;
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
+use crate::varying::Varying;
 use crate::{InstrumentError, entry};
 
 /// A shader instrumented for one entry point.
@@ -319,17 +320,20 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         barriers: Vec::new(),
         loops: 0,
         loop_stack: Vec::new(),
+        varying: None,
     };
     let mut plans: HashMap<Option<usize>, FunctionPlans> = HashMap::new();
     for &f in &reachable {
         let function = &module.functions[f];
         let mut queue = FunctionPlans::default();
         planner.loops = 0;
+        planner.varying = Some(Varying::new(module, function, false));
         planner.plan_block(function, &info[f], &function.body, &mut queue)?;
         plans.insert(Some(f.index()), queue);
     }
     let mut queue = FunctionPlans::default();
     planner.loops = 0;
+    planner.varying = Some(Varying::new(module, &ep.function, true));
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
     let (sites, barriers) = (planner.sites, planner.barriers);
@@ -390,6 +394,13 @@ pub fn instrument_with(
     // Specialise and link the runtime.
     let invocation_bits = bits_for(invocations);
     let site_bits = bits_for(sites.len() as u32).max(1);
+    // Storage state words name a site by its index among the instrumented
+    // storage sites: fewer bits than a site id.
+    let storage_sites: Vec<u32> =
+        sites.iter().filter(|s| s.checked && s.space == Space::Storage).map(|s| s.id).collect();
+    for plan in plans.values_mut().flat_map(|p| p.accesses.iter_mut().flatten()) {
+        plan.state_site = storage_sites.iter().position(|&id| id == plan.site).unwrap_or(0) as u32;
+    }
     let (workgroup_barrier_bits, workgroup_interval_bits) =
         wgrace_shaders::Prelude::workgroup_bits(invocation_bits, site_bits);
     let storage = if options.mode == Mode::Stmt {
@@ -397,9 +408,12 @@ pub fn instrument_with(
     } else {
         wgrace_shaders::StorageLayout::new(
             invocation_bits,
-            site_bits,
+            wgrace_shaders::storage_site_bits(storage_sites.len()),
             options.workgroups,
-            barriers.iter().any(|b| b.kind.orders(Space::Storage)),
+            wgrace_shaders::StorageLayout::epoch_bits_for(
+                barriers.iter().any(|b| b.kind.orders(Space::Storage)),
+                storage_barrier_in_loop(module, ep, &reachable),
+            ),
             barriers.iter().any(|b| !b.kind.orders(Space::Storage)),
             options.shadow_cache,
         )
@@ -435,6 +449,7 @@ pub fn instrument_with(
         divergence_check: !barriers.is_empty(),
         instrumented: sites.iter().any(|s| s.checked),
         storage,
+        storage_sites,
     };
     let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes
@@ -689,6 +704,13 @@ pub(crate) struct Plan {
     /// Record only the first execution in each instance of that loop (the
     /// analyzer proved the address the same in every iteration).
     pub once: bool,
+    /// A read whose address may be the same for a whole subgroup (no index
+    /// surely varies between its invocations): the runtime tests whether it
+    /// is, and checks it once for the subgroup.
+    pub subgroup_invariant: bool,
+    /// Storage sites: the index among the instrumented storage sites that
+    /// the storage state word holds (`WGRACE_ST_SITE_IDS` maps it back).
+    pub state_site: u32,
     pub var: usize,
     pub site: u32,
     pub write: bool,
@@ -718,6 +740,9 @@ struct Planner<'a> {
     /// and the ones enclosing the current statement.
     loops: u32,
     loop_stack: Vec<LoopRef>,
+    /// Which values of the function being planned may differ between the
+    /// invocations of a subgroup.
+    varying: Option<Varying>,
 }
 
 /// A loop statement of a function: its pre-order index among the function's
@@ -894,10 +919,14 @@ impl Planner<'_> {
         }
         let kind = if write { AccessKind::Write } else { AccessKind::Read };
         let site = self.add_site(f, r.var, kind, span, true);
+        let subgroup_invariant =
+            !write && r.terms.iter().all(|t| self.varying.as_ref().is_none_or(|v| !v.varies(t.index)));
         Ok(Some(Plan {
             key,
             innermost_loop: self.loop_stack.last().copied(),
             once: false,
+            subgroup_invariant,
+            state_site: 0,
             var: r.var,
             site,
             write,
@@ -1347,10 +1376,13 @@ fn hook_call(
     let words = b.u32(plan.words);
     let site = b.u32(plan.site);
     let write = b.bool(plan.write);
-    let hook = match var.space {
-        Space::Workgroup => hooks.wg_access,
-        Space::Storage => hooks.storage_access,
-    };
-    b.call(hook, vec![id, word, words, in_bounds, site, write]);
+    let invariant = b.bool(plan.subgroup_invariant);
+    match var.space {
+        Space::Workgroup => b.call(hooks.wg_access, vec![id, word, words, in_bounds, site, write, invariant]),
+        Space::Storage => {
+            let state_site = b.u32(plan.state_site);
+            b.call(hooks.storage_access, vec![id, word, words, in_bounds, site, state_site, write, invariant])
+        }
+    }
     b.finish()
 }

@@ -95,6 +95,9 @@ pub struct Prelude {
     pub instrumented: bool,
     /// Addr mode's storage state word.
     pub storage: StorageLayout,
+    /// The instrumented storage sites: a storage state word names a site by
+    /// its index here.
+    pub storage_sites: Vec<u32>,
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
@@ -136,19 +139,29 @@ pub enum LayoutError {
     CacheNeedsCompactIdentity,
 }
 
+/// Bits a storage state word gives its site: enough for an index among
+/// `sites` instrumented storage sites.
+pub fn storage_site_bits(sites: usize) -> u32 {
+    usize::BITS - sites.saturating_sub(1).leading_zeros()
+}
+
 /// Flag bits below the identity of a storage state word.
 const STORAGE_FLAG_BITS: u32 = 5;
 
-/// Fewest bits the storage epoch and the barrier count get when the shader
-/// needs them (a race separated by a multiple of 2^bits barriers of the other
-/// kind would be classed `intra-workgroup`).
-const MIN_COUNTER_BITS: u32 = 4;
+/// Fewest bits the barrier count gets when the shader has barriers that do
+/// not order storage: a race separated by a multiple of 2^bits of them is
+/// classed `intra-workgroup` rather than `barrier-kind`. (A 64-bit identity
+/// gives it 8.)
+const MIN_BARRIER_BITS: u32 = 2;
 
 impl StorageLayout {
-    /// The layout for a dispatch of `workgroups` workgroups, whose shader has
-    /// `storage_barriers` (barriers ordering storage) and `barrier_kinds`
-    /// (barriers that do not). `cache_ratio` (a power of two) asks for the
-    /// direct-mapped cache with one entry per that many words.
+    /// The layout for a dispatch of `workgroups` workgroups of invocations
+    /// numbered with `invocation_bits`, with `site_bits` for a storage site.
+    /// `epoch_bits` is the fewest bits that must count storage-ordering
+    /// barriers (0 without any: see [`StorageLayout::epoch_bits_for`]);
+    /// `barrier_kinds` says the shader has barriers that do not order storage.
+    /// `cache_ratio` (a power of two) asks for the direct-mapped cache with
+    /// one entry per that many words.
     ///
     /// # Errors
     /// [`LayoutError`] when the identity does not fit.
@@ -156,14 +169,13 @@ impl StorageLayout {
         invocation_bits: u32,
         site_bits: u32,
         workgroups: u64,
-        storage_barriers: bool,
+        epoch_min: u32,
         barrier_kinds: bool,
         cache_ratio: Option<u32>,
     ) -> Result<StorageLayout, LayoutError> {
         let g_bits = 64 - (workgroups.max(2) - 1).leading_zeros();
         let fixed = STORAGE_FLAG_BITS + site_bits + invocation_bits + g_bits;
-        let epoch_min = if storage_barriers { MIN_COUNTER_BITS } else { 0 };
-        let barrier_min = if barrier_kinds { MIN_COUNTER_BITS } else { 0 };
+        let barrier_min = if barrier_kinds { MIN_BARRIER_BITS } else { 0 };
         let tag_bits = cache_ratio.map_or(0, |r| r.max(1).trailing_zeros());
         let needed = fixed + epoch_min + barrier_min;
         let (wide_state, identity_bits) = if needed + tag_bits <= 32 {
@@ -196,6 +208,17 @@ impl StorageLayout {
             epoch_max,
             tag_bits,
         })
+    }
+
+    /// Fewest epoch bits for a shader: none without storage-ordering
+    /// barriers, 4 with some, 16 when one runs in a loop (a workgroup that
+    /// executes more than 2^bits - 1 stops checking storage memory).
+    pub fn epoch_bits_for(storage_barriers: bool, in_loop: bool) -> u32 {
+        match (storage_barriers, in_loop) {
+            (false, _) => 0,
+            (true, false) => 4,
+            (true, true) => 16,
+        }
     }
 
     /// Whether the identity fits 32 bits (witnesses then live in the bounded
@@ -278,6 +301,7 @@ impl Prelude {
              const WGRACE_COUNT_ACCESSES: bool = {};\n\
              const WGRACE_DIVERGENCE_CHECK: bool = {};\n\
              const WGRACE_INSTRUMENTED: bool = {};\n\
+             const WGRACE_AGGREGATE: bool = {};\n\
              alias WgraceState = {};\n\
              const WGRACE_ST_COMPACT: bool = {};\n\
              const WGRACE_ST_BARRIER_BITS: u32 = {}u;\n\
@@ -285,7 +309,9 @@ impl Prelude {
              const WGRACE_ST_EPOCH_MAX: u32 = {}u;\n\
              const WGRACE_ST_TAG_BITS: u32 = {}u;\n\
              const WGRACE_ST_TAG_SHIFT: u32 = {}u;\n\
-             const WGRACE_ST_ID_MASK: WgraceState = {};\n",
+             const WGRACE_ST_ID_MASK: WgraceState = {};\n\
+             const WGRACE_ST_S_BITS: u32 = {}u;\n\
+             const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -308,6 +334,8 @@ impl Prelude {
             self.count_accesses,
             self.divergence_check,
             self.instrumented,
+            // Reads made by a whole subgroup are checked once (addr mode).
+            !self.stmt && self.subgroups,
             if self.storage.wide_state { "u64" } else { "u32" },
             self.storage.compact(),
             self.storage.barrier_bits,
@@ -321,6 +349,13 @@ impl Prelude {
                 (true, 64) => "0xfffffffffffffffflu".to_string(),
                 (true, bits) => format!("{:#x}lu", (1u64 << bits) - 1),
                 (false, bits) => format!("{:#x}u", (1u64 << bits) - 1),
+            },
+            storage_site_bits(self.storage_sites.len()),
+            self.storage_sites.len().max(1),
+            if self.storage_sites.is_empty() {
+                "0u".to_string()
+            } else {
+                self.storage_sites.iter().map(|id| format!("{id}u")).collect::<Vec<_>>().join(", ")
             },
         )
     }
@@ -347,4 +382,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 26;
+pub const PRELUDE_LINES: usize = 29;

@@ -30,10 +30,10 @@ fn validates_with_typical_prelude_and_every_storage_layout() {
     // Compact (32-bit state), compact in a cache (32-bit state with a tag,
     // and 64-bit state with a tag too wide for 32), and wide.
     let layouts = [
-        StorageLayout::new(6, 4, 500, false, true, None),
-        StorageLayout::new(6, 4, 500, false, true, Some(16)),
-        StorageLayout::new(6, 4, 500, false, true, Some(256)),
-        StorageLayout::new(6, 4, 1 << 24, true, true, None),
+        StorageLayout::new(6, 4, 500, 0, true, None),
+        StorageLayout::new(6, 4, 500, 0, true, Some(16)),
+        StorageLayout::new(6, 4, 500, 0, true, Some(256)),
+        StorageLayout::new(6, 4, 1 << 24, 4, true, None),
     ]
     .map(|l| l.expect("layout"));
     assert_eq!(
@@ -64,7 +64,8 @@ fn typical() -> Prelude {
         count_accesses: false,
         divergence_check: true,
         instrumented: true,
-        storage: StorageLayout::new(6, 4, 1, false, false, None).expect("layout"),
+        storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
+        storage_sites: (0..16).collect(),
     }
 }
 
@@ -88,7 +89,8 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         count_accesses: false,
         divergence_check: false,
         instrumented: false,
-        storage: StorageLayout::new(0, 1, 1, false, false, None).expect("layout"),
+        storage: StorageLayout::new(0, 1, 1, 0, false, None).expect("layout"),
+        storage_sites: Vec::new(),
     });
 }
 
@@ -112,7 +114,8 @@ fn validates_at_the_largest_sizes() {
         count_accesses: false,
         divergence_check: true,
         instrumented: true,
-        storage: StorageLayout::new(10, 14, 1 << 20, true, true, None).expect("layout"),
+        storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
+        storage_sites: (0..0x3ffe).collect(),
     });
 }
 
@@ -138,6 +141,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             divergence_check: true,
             instrumented: true,
             storage: StorageLayout::statement_mode(),
+            storage_sites: Vec::new(),
         });
     }
 }
@@ -163,6 +167,7 @@ fn prelude_line_count_matches() {
         divergence_check: true,
         instrumented: true,
         storage: StorageLayout::statement_mode(),
+        storage_sites: Vec::new(),
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

@@ -50,9 +50,9 @@ fn main() {
         wgrace_any = s.any;
         wgrace_update_identity();
         if s.space == 0u {
-            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u);
+            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u, false);
         } else {
-            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.write != 0u);
+            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.site, s.write != 0u, false);
         }
     }
     wgrace_end();
@@ -92,9 +92,9 @@ fn main() {
         wgrace_epoch = select(0u, s.epoch, s.space == 1u);
         wgrace_any = s.any;
         if s.space == 0u {
-            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u);
+            wgrace_wg_access(0u, s.word, 1u, true, s.site, s.write != 0u, false);
         } else {
-            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.write != 0u);
+            wgrace_storage_access(1u, s.word, 1u, true, s.site, s.site, s.write != 0u, false);
         }
     }
     if space == 0u {
@@ -247,7 +247,7 @@ struct Storage {
 impl Storage {
     /// A 32-bit state word per word, and a witness entry per witness.
     fn compact() -> Storage {
-        let layout = StorageLayout::new(2, 6, u64::from(WORKGROUPS), true, true, None).expect("layout");
+        let layout = StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, true, None).expect("layout");
         assert!(!layout.wide_state && layout.compact());
         Storage { layout, witnesses: 2 * WORDS, cache_bits: 0 }
     }
@@ -268,7 +268,7 @@ impl Storage {
     /// Everything shared: two state entries and two witness entries for
     /// four words.
     fn cached() -> Storage {
-        let layout = StorageLayout::new(2, 6, u64::from(WORKGROUPS), true, true, Some(2)).expect("layout");
+        let layout = StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, true, Some(2)).expect("layout");
         assert_eq!(layout.tag_bits, 1);
         Storage { layout, witnesses: 2, cache_bits: 1 }
     }
@@ -308,6 +308,8 @@ impl Harness {
             divergence_check: true,
             instrumented: true,
             storage: if stmt { StorageLayout::statement_mode() } else { storage.layout },
+            // Site ids are trace positions, all of them storage sites.
+            storage_sites: (0..64).collect(),
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

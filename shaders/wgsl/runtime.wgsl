@@ -343,6 +343,25 @@ fn wgrace_barrier(kind: u32, id: u32) {
     }
 }
 
+// ---------------------------------------------------------------- subgroup reads
+//
+// GRace records a thread-invariant address for one invocation. Here a read
+// that every active invocation of a subgroup makes
+// together (same words, site and barrier counts: wgrace_subgroup_span, only
+// at sites whose indices may be invariant) is checked by the lowest of them,
+// twice: for itself, and on behalf of the highest. That loses nothing:
+// - the state machines end where all the reads would take them: after two
+//   reads by different invocations of one interval, further reads of it
+//   change no state word (A, MULTI/M or X and its witness are set);
+// - a read's verdict depends only on the state before it and on which
+//   invocation reads, and every reader that would detect a race is in this
+//   subgroup, so its race has the class the lowest's or highest's has;
+// - the lock-step code of a detection grows with the distance between the
+//   two invocations, so its largest over the readers is the lowest's or the
+//   highest's.
+// Only `occurrences` counts fewer detections. WGRACE_AGGREGATE is off in
+// statement mode, whose tables count every invocation.
+
 // ---------------------------------------------------------------- race records
 
 // The smallest lock-step width, as k for width 4 << k (k = 0..4: 4 to 64),
@@ -453,7 +472,7 @@ fn wgrace_wg_witness_ok(w: u32) -> bool {
 // `at` is the word's index in the workgroup's slot (the variable's place in
 // the slot plus the word's offset in the variable); `in_bounds` says every
 // index of the access was in bounds, which also keeps `at` in the variable.
-fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool) {
     if WGRACE_COUNT_ACCESSES {
         wgrace_accesses += 1u;
     }
@@ -472,12 +491,34 @@ fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
     let state = at * 2u;
+    if invariant && WGRACE_AGGREGATE {
+        let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_wg_interval));
+        if span.x <= span.y {
+            if wgrace_t == span.x {
+                wgrace_wg_words(state, me, words, var_id, at);
+                if span.y != span.x {
+                    let mine = wgrace_t;
+                    wgrace_t = span.y;
+                    wgrace_wg_words(state, (me & ~WGRACE_T_MASK) | span.y, words, var_id, at);
+                    wgrace_t = mine;
+                }
+            }
+            return;
+        }
+    }
     if words == 1u {
         wgrace_wg_word(state, me, write, var_id, at);
         return;
     }
     for (var i = 0u; i < words; i++) {
         wgrace_wg_word(state + 2u * i, me, write, var_id, at + i);
+    }
+}
+
+// Reads of `words` words for invocation wgrace_t (see "subgroup reads" above).
+fn wgrace_wg_words(state: u32, me: u32, words: u32, var_id: u32, at: u32) {
+    for (var i = 0u; i < words; i++) {
+        wgrace_wg_word(state + 2u * i, me, false, var_id, at + i);
     }
 }
 
@@ -580,7 +621,8 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
 //   bit  3     M: read by at least two invocations in A's interval
 //   bit  4     P: (written) A is a reader of a later interval of the writing
 //              workgroup; the writes themselves are ordered before it
-//   bits 5..   identity A: barrier count mod 2^WGRACE_ST_BARRIER_BITS | site |
+//   bits 5..   identity A: barrier count mod 2^WGRACE_ST_BARRIER_BITS | site
+//              (its index among the instrumented storage sites) |
 //              invocation | storage epoch | workgroup (from
 //              WGRACE_ST_G_SHIFT up); the widths are chosen per dispatch
 //              (StorageLayout in shaders/src/lib.rs)
@@ -611,10 +653,13 @@ const WGRACE_ST_P: WgraceState = WgraceState(16u);
 const WGRACE_ST_FLAGS: WgraceState = WgraceState(31u);
 const WGRACE_ST_BARRIER_MASK: u32 = (1u << WGRACE_ST_BARRIER_BITS) - 1u;
 const WGRACE_ST_SITE_SHIFT: u32 = 5u + WGRACE_ST_BARRIER_BITS;
-const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_S_BITS;
+const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_ST_S_BITS;
 const WGRACE_ST_E_SHIFT: u32 = WGRACE_ST_T_SHIFT + WGRACE_T_BITS;
 
-fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, write: bool) {
+// `state_site` is the site's index among the instrumented storage sites
+// (WGRACE_ST_SITE_IDS), which is what a state word holds.
+fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
+                         write: bool, invariant: bool) {
     if WGRACE_COUNT_ACCESSES {
         wgrace_accesses += 1u;
     }
@@ -635,7 +680,24 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         }
         return;
     }
-    let me = wgrace_me_st | (WgraceState(site) << WGRACE_ST_SITE_SHIFT);
+    let me = wgrace_me_st | (WgraceState(state_site) << WGRACE_ST_SITE_SHIFT);
+    if invariant && WGRACE_AGGREGATE {
+        let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_epoch));
+        if span.x <= span.y {
+            if wgrace_t == span.x {
+                wgrace_storage_words(at, me, words, var_id, word);
+                if span.y != span.x {
+                    let t_field = WgraceState(WGRACE_T_MASK) << WGRACE_ST_T_SHIFT;
+                    let mine = wgrace_t;
+                    wgrace_t = span.y;
+                    wgrace_storage_words(at, (me & ~t_field) | (WgraceState(span.y) << WGRACE_ST_T_SHIFT), words,
+                                         var_id, word);
+                    wgrace_t = mine;
+                }
+            }
+            return;
+        }
+    }
     if words == 1u {
         wgrace_storage_word(at, me, write, var_id, word);
         return;
@@ -645,12 +707,21 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
     }
 }
 
+// Reads of `words` words for invocation wgrace_t (see "subgroup reads" above).
+fn wgrace_storage_words(at: u32, me: WgraceState, words: u32, var_id: u32, word: u32) {
+    for (var i = 0u; i < words; i++) {
+        wgrace_storage_word(at + i, me, false, var_id, word + i);
+    }
+}
+
 fn wgrace_t_of(x: WgraceState) -> u32 {
     return u32(x >> WGRACE_ST_T_SHIFT) & WGRACE_T_MASK;
 }
 
+// The site id of identity `x`.
 fn wgrace_site_of(x: WgraceState) -> u32 {
-    return u32(x >> WGRACE_ST_SITE_SHIFT) & WGRACE_S_MASK;
+    let index = u32(x >> WGRACE_ST_SITE_SHIFT) & ((1u << WGRACE_ST_S_BITS) - 1u);
+    return WGRACE_ST_SITE_IDS[index];
 }
 
 fn wgrace_g_of(x: WgraceState) -> u32 {

@@ -57,3 +57,15 @@ fn wgrace_subgroup_share(v: u64) -> u64 {
     let halves = subgroupBroadcastFirst(vec2<u32>(u32(v >> 32u), u32(v)));
     return (u64(halves.x) << 32u) | u64(halves.y);
 }
+
+// GRace's thread-invariant addresses: when every active invocation of the
+// subgroup makes the same access (`key`: the word, the site and the barrier
+// counts), returns the lowest and highest of their local indices, for the
+// lowest to check the access on behalf of all; otherwise (1, 0).
+fn wgrace_subgroup_span(key: vec4<u32>) -> vec2<u32> {
+    let first = subgroupBroadcastFirst(key);
+    if !subgroupAll(all(first == key)) {
+        return vec2<u32>(1u, 0u);
+    }
+    return vec2<u32>(subgroupMin(wgrace_t), subgroupMax(wgrace_t));
+}

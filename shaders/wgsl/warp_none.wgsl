@@ -19,3 +19,8 @@ fn wgrace_subgroup_leader() -> bool {
 fn wgrace_subgroup_share(v: u64) -> u64 {
     return v;
 }
+
+// Every invocation is a subgroup of its own.
+fn wgrace_subgroup_span(key: vec4<u32>) -> vec2<u32> {
+    return vec2<u32>(wgrace_t, wgrace_t);
+}
