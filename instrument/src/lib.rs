@@ -135,9 +135,9 @@ pub enum InstrumentError {
             wgrace_shaders::LayoutError::TooManyWorkgroups =>
                 "leaves too few bits in wgrace's 64-bit storage state word to count storage barriers; use a smaller \
                  dispatch",
-            wgrace_shaders::LayoutError::CacheNeedsCompactIdentity =>
-                "needs a 64-bit storage identity, and --shadow-cache needs one of 32 bits; use a smaller dispatch \
-                 or leave out --shadow-cache",
+            wgrace_shaders::LayoutError::CacheNeedsNarrowerIdentity =>
+                "needs a 64-bit storage identity, which leaves no room for --shadow-cache's tag; use a smaller \
+                 dispatch or leave out --shadow-cache",
         }
     )]
     StorageLayout {

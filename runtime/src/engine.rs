@@ -342,7 +342,7 @@ impl CheckedLayout {
         let storage = inst.prelude.storage;
         let (cache_entries, state_words, u64_words) = if inst.prelude.stmt {
             (None, 0, shadow_words * u64::from(inst.prelude.storage_state_words()))
-        } else if storage.compact() {
+        } else if storage.witness_cache() {
             let cache =
                 (storage.tag_bits > 0).then(|| shadow_words.div_ceil(1 << storage.tag_bits).next_power_of_two().max(2));
             // Two witnesses per state entry, up to a bound.
@@ -427,7 +427,9 @@ impl CheckedLayout {
             0,
             self.log.pair_capacity,
             self.storage_words.min(u64::from(u32::MAX)) as u32,
-            0,
+            // log2 of half the witness cache's entries (a power of two; the
+            // value is unused when the 64-bit words are something else).
+            self.u64_words.max(2).trailing_zeros().saturating_sub(1),
             0,
         ];
         for (v, &(base, words_len)) in inst.vars.iter().zip(&self.var_words) {

@@ -113,9 +113,10 @@ pub struct Prelude {
 pub struct StorageLayout {
     /// Whether the state word is 64 bits wide (else 32).
     pub wide_state: bool,
-    /// Bits of the identity with its flags: 32 or less when compact, 64
-    /// otherwise. Compact identities keep their witnesses in a bounded
-    /// witness cache, wide ones two witness words per tracked word.
+    /// Bits of the identity with its flags: 32 or less when the state word
+    /// is 32 bits (or holds a cache tag above them), else 48, or 64 when 48
+    /// do not suffice. Up to 48, witnesses live in the bounded witness cache;
+    /// 64-bit identities have two witness words per tracked word.
     pub identity_bits: u32,
     /// Bits counting barriers of any kind (to tell `barrier-kind` races).
     pub barrier_bits: u32,
@@ -134,9 +135,9 @@ pub enum LayoutError {
     /// Even a 64-bit identity leaves fewer than four bits to count storage
     /// barriers.
     TooManyWorkgroups,
-    /// The direct-mapped cache needs a compact identity, and this dispatch's
-    /// does not fit 32 bits.
-    CacheNeedsCompactIdentity,
+    /// The direct-mapped cache's tag needs room above the identity, and this
+    /// dispatch's identity needs all 64 bits.
+    CacheNeedsNarrowerIdentity,
 }
 
 /// Bits a storage state word gives its site: enough for an index among
@@ -144,6 +145,11 @@ pub enum LayoutError {
 pub fn storage_site_bits(sites: usize) -> u32 {
     usize::BITS - sites.saturating_sub(1).leading_zeros()
 }
+
+/// Most bits an identity may have for its witnesses to share the bounded
+/// witness cache: an entry holds the identity and, above it, the high bits
+/// of its word.
+pub const WITNESS_IDENTITY_BITS: u32 = 48;
 
 /// Flag bits below the identity of a storage state word.
 const STORAGE_FLAG_BITS: u32 = 5;
@@ -182,13 +188,15 @@ impl StorageLayout {
             (false, 32 - tag_bits)
         } else if needed <= 32 {
             (true, 32)
+        } else if fixed + epoch_min + 8 <= WITNESS_IDENTITY_BITS {
+            (true, WITNESS_IDENTITY_BITS)
         } else if tag_bits > 0 {
-            return Err(LayoutError::CacheNeedsCompactIdentity);
+            return Err(LayoutError::CacheNeedsNarrowerIdentity);
         } else {
             (true, 64)
         };
         let free = identity_bits.checked_sub(fixed).ok_or(LayoutError::TooManyWorkgroups)?;
-        let barrier_bits = if identity_bits == 64 {
+        let barrier_bits = if identity_bits > 32 {
             8
         } else if barrier_kinds {
             (free - epoch_min).min(8)
@@ -221,10 +229,11 @@ impl StorageLayout {
         }
     }
 
-    /// Whether the identity fits 32 bits (witnesses then live in the bounded
-    /// witness cache).
-    pub fn compact(&self) -> bool {
-        self.identity_bits <= 32
+    /// Whether witnesses live in the bounded witness cache, tagged above the
+    /// identity (identities of at most 48 bits); else each word has two
+    /// witness words.
+    pub fn witness_cache(&self) -> bool {
+        self.identity_bits <= WITNESS_IDENTITY_BITS
     }
 
     /// Bytes of one state entry.
@@ -303,7 +312,7 @@ impl Prelude {
              const WGRACE_INSTRUMENTED: bool = {};\n\
              const WGRACE_AGGREGATE: bool = {};\n\
              alias WgraceState = {};\n\
-             const WGRACE_ST_COMPACT: bool = {};\n\
+             const WGRACE_ST_WITNESS_CACHE: bool = {};\n\
              const WGRACE_ST_BARRIER_BITS: u32 = {}u;\n\
              const WGRACE_ST_G_SHIFT: u32 = {}u;\n\
              const WGRACE_ST_EPOCH_MAX: u32 = {}u;\n\
@@ -337,7 +346,7 @@ impl Prelude {
             // Reads made by a whole subgroup are checked once (addr mode).
             !self.stmt && self.subgroups,
             if self.storage.wide_state { "u64" } else { "u32" },
-            self.storage.compact(),
+            self.storage.witness_cache(),
             self.storage.barrier_bits,
             self.storage.g_shift,
             self.storage.epoch_max,

@@ -27,18 +27,20 @@ fn validate_source(source: &str, subgroups: bool) {
 
 #[test]
 fn validates_with_typical_prelude_and_every_storage_layout() {
-    // Compact (32-bit state), compact in a cache (32-bit state with a tag,
-    // and 64-bit state with a tag too wide for 32), and wide.
+    // A 32-bit state; in a cache, with the tag in it, and in a 64-bit state
+    // for a tag too wide for 32; 64-bit states with 48- and 64-bit
+    // identities.
     let layouts = [
         StorageLayout::new(6, 4, 500, 0, true, None),
         StorageLayout::new(6, 4, 500, 0, true, Some(16)),
         StorageLayout::new(6, 4, 500, 0, true, Some(256)),
+        StorageLayout::new(6, 4, 1 << 20, 4, true, None),
         StorageLayout::new(6, 4, 1 << 24, 4, true, None),
     ]
     .map(|l| l.expect("layout"));
     assert_eq!(
-        layouts.map(|l| (l.wide_state, l.compact())),
-        [(false, true), (false, true), (true, true), (true, false)]
+        layouts.map(|l| (l.wide_state, l.identity_bits, l.witness_cache())),
+        [(false, 32, true), (false, 28, true), (true, 32, true), (true, 48, true), (true, 64, false)]
     );
     for storage in layouts {
         validate(&Prelude { storage, ..typical() });

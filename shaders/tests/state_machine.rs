@@ -248,11 +248,19 @@ impl Storage {
     /// A 32-bit state word per word, and a witness entry per witness.
     fn compact() -> Storage {
         let layout = StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, true, None).expect("layout");
-        assert!(!layout.wide_state && layout.compact());
+        assert!(!layout.wide_state && layout.identity_bits == 32);
         Storage { layout, witnesses: 2 * WORDS, cache_bits: 0 }
     }
 
-    /// 64-bit state and witness words, as for dispatches too large for 32.
+    /// A 64-bit state word with a 48-bit identity (its workgroup field sized
+    /// for a million workgroups), and shared witness entries.
+    fn wide48() -> Storage {
+        let layout = StorageLayout::new(2, 6, 1 << 20, 4, true, None).expect("layout");
+        assert!(layout.wide_state && layout.identity_bits == 48);
+        Storage { layout, witnesses: 4, cache_bits: 0 }
+    }
+
+    /// 64-bit state and witness words, as for dispatches too large for 48.
     fn wide() -> Storage {
         let layout = StorageLayout {
             wide_state: true,
@@ -347,7 +355,7 @@ impl Harness {
             0,
             PAIRS,
             0,
-            0,
+            storage.witnesses.trailing_zeros() - 1,
             0,
             0,
             WORDS,
@@ -539,20 +547,27 @@ fn storage_state_machine_matches_the_wgsl_definition() {
 
 #[test]
 fn shared_storage_shadow_misses_races_but_never_invents_one() {
-    // Four words in two state entries and two witness entries.
-    let Some(mut h) = storage_harness(false, 8, false, Storage::cached()) else { return };
-    let mut rng = Rng(7);
-    let (mut evicted, mut unwitnessed) = (0, 0);
-    for _ in 0..600 {
-        let steps = trace(&mut rng, 1);
-        check_shared_trace(&mut h, &steps, true);
-        let log = h.replay(&steps);
-        evicted += u32::from(log[EVICTED] > 0);
-        unwitnessed += u32::from(table(&log).iter().any(|(key, _, _)| (key - 1) & 0x3fff == UNKNOWN_SITE as u32));
+    // Four words in two state entries and two witness entries; and in their
+    // own 64-bit state words with four witness entries (a 48-bit identity).
+    for (storage, seed) in [(Storage::cached(), 7), (Storage::wide48(), 8)] {
+        let Some(mut h) = storage_harness(false, 8, false, storage) else { return };
+        let mut rng = Rng(seed);
+        let (mut evicted, mut unwitnessed) = (0, 0);
+        for _ in 0..600 {
+            let steps = trace(&mut rng, 1);
+            check_shared_trace(&mut h, &steps, true);
+            let log = h.replay(&steps);
+            evicted += u32::from(log[EVICTED] > 0);
+            unwitnessed += u32::from(table(&log).iter().any(|(key, _, _)| (key - 1) & 0x3fff == UNKNOWN_SITE as u32));
+        }
+        // The traces do make words share entries.
+        if storage.cache_bits > 0 {
+            assert!(evicted > 50, "{evicted} traces evicted");
+        } else {
+            assert_eq!(evicted, 0);
+        }
+        assert!(unwitnessed > 0, "no witness was ever lost");
     }
-    // The traces do make words share entries.
-    assert!(evicted > 50, "{evicted} traces evicted");
-    assert!(unwitnessed > 0, "no witness was ever lost");
 }
 
 #[test]

@@ -51,8 +51,8 @@ struct WgraceParams {
     chunk_base: u32,
     // Number of workgroups in the original dispatch.
     total_workgroups: u32,
-    // Entries of the witness cache minus one (a power of two; compact
-    // storage identities only).
+    // Entries of the witness cache minus one (a power of two; identities
+    // of at most 48 bits, WGRACE_ST_WITNESS_CACHE).
     witness_mask: u32,
     // log2 of the entries of the direct-mapped storage state cache (with
     // WGRACE_ST_TAG_BITS != 0).
@@ -63,7 +63,9 @@ struct WgraceParams {
     pair_capacity: u32,
     // Tracked storage words (statement mode's storage check walks them).
     storage_words: u32,
-    _pad1: u32,
+    // log2 of the words that share a witness cache entry's place (half the
+    // entries): the part of a word above it tags the entry.
+    witness_shift: u32,
     _pad2: u32,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
@@ -736,24 +738,30 @@ fn wgrace_g_of(x: WgraceState) -> u32 {
 // whose exchange failed never overwrites one; whoever needs it may have to
 // wait for it briefly.
 //
-// Wide identities have two witness words per tracked word. Compact ones share
-// a witness cache of witness_mask + 1 entries, each (word << 32 | witness),
-// so that a witness another word has since taken over is recognised and not
-// used: the race is then reported with its earlier access "not recorded".
+// Identities of up to 48 bits (WGRACE_ST_WITNESS_CACHE) share a witness
+// cache of witness_mask + 1 entries: entry (word << 1 | slot - 1) mod
+// entries holds the witness with, from bit 48, the bits of the word the index
+// leaves out, so that a witness another word has since taken over is
+// recognised and not used (the race is then reported with its earlier access
+// "not recorded"). 64-bit identities have two witness words per tracked word.
 const WGRACE_WITNESS_WRITE: WgraceState = WgraceState(2u);
 
 fn wgrace_witness_entry(at: u32, slot: u32) -> u32 {
     let entry = (at << 1u) | (slot - 1u);
-    if WGRACE_ST_COMPACT {
+    if WGRACE_ST_WITNESS_CACHE {
         return entry & wgrace_params.witness_mask;
     }
     return entry;
 }
 
+fn wgrace_witness_tag(at: u32) -> u64 {
+    return u64(at >> wgrace_params.witness_shift) << 48u;
+}
+
 fn wgrace_witness_store(at: u32, slot: u32, w: WgraceState) {
     var entry = u64(w);
-    if WGRACE_ST_COMPACT {
-        entry |= u64(at) << 32u;
+    if WGRACE_ST_WITNESS_CACHE {
+        entry |= wgrace_witness_tag(at);
     }
     atomicStore(&wgrace_shadow_u64[wgrace_witness_entry(at, slot)], entry);
 }
@@ -762,7 +770,7 @@ fn wgrace_witness_store(at: u32, slot: u32, w: WgraceState) {
 // another word's.
 fn wgrace_witness_load(at: u32, slot: u32) -> WgraceState {
     let entry = atomicLoad(&wgrace_shadow_u64[wgrace_witness_entry(at, slot)]);
-    if WGRACE_ST_COMPACT && u32(entry >> 32u) != at {
+    if WGRACE_ST_WITNESS_CACHE && (entry & ~((1lu << 48u) - 1lu)) != wgrace_witness_tag(at) {
         return WgraceState(0u);
     }
     return WgraceState(entry & u64(WGRACE_ST_ID_MASK));
