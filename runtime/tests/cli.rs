@@ -684,3 +684,45 @@ fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
         assert!(stderr(&o).contains(says), "{flags:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn reads_a_whole_subgroup_makes_keep_their_classes_and_lock_step_widths() {
+    // Invocation 0 writes, all 64 read behind a storageBarrier(). Reads of
+    // one word by a whole subgroup are checked for its lowest and highest
+    // invocation: in subgroup 0 the lowest is the writer, so the pairs there
+    // come from the highest, S - 1 (S the subgroup size), hidden from width
+    // S; the pairs in other subgroups are barrier-kind, the farthest reader
+    // (63) hidden from width 64 only.
+    let dir = temp_dir("broadcast");
+    let shader = write_shader(
+        &dir,
+        "broadcast.wgsl",
+        "var<workgroup> value: u32;
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+         @compute @workgroup_size(64)
+         fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {
+             if lid == 0u { value = gid.x + 1u; }
+             storageBarrier();
+             out[gid.x] = value;
+         }",
+    );
+    let o = wgrace(&["run", &shader, "--dispatch", "2", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = json(&o);
+    let size = r["checked"]["subgroup_size"].as_u64().expect("subgroup size");
+    let mut got: Vec<(String, Option<u64>)> = r["races"]
+        .as_array()
+        .expect("races")
+        .iter()
+        .map(|race| (race["class"].as_str().unwrap_or("").to_string(), race["lockstep"]["hidden_from"].as_u64()))
+        .collect();
+    got.sort();
+    let mut expected = Vec::new();
+    if size < 64 {
+        expected.push(("barrier-kind".to_string(), Some(64)));
+    }
+    if size > 1 {
+        expected.push(("intra-subgroup".to_string(), Some(size)));
+    }
+    assert_eq!(got, expected, "subgroup size {size}: {}", r["races"]);
+}
