@@ -361,8 +361,11 @@ fn wgrace_barrier(kind: u32, id: u32) {
 // - the lock-step code of a detection grows with the distance between the
 //   two invocations, so its largest over the readers is the lowest's or the
 //   highest's.
-// Only `occurrences` counts fewer detections. WGRACE_AGGREGATE is off in
-// statement mode, whose tables count every invocation.
+// Only `occurrences` counts fewer detections. When the lowest's read finds a
+// word already settled (read by two invocations of the interval), the
+// highest's read could change nothing either, and is skipped.
+// WGRACE_AGGREGATE is off in statement mode, whose tables count every
+// invocation.
 
 // ---------------------------------------------------------------- race records
 
@@ -497,8 +500,8 @@ fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32
         let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_wg_interval));
         if span.x <= span.y {
             if wgrace_t == span.x {
-                wgrace_wg_words(state, me, words, var_id, at);
-                if span.y != span.x {
+                let settled = wgrace_wg_words(state, me, words, var_id, at);
+                if span.y != span.x && !settled {
                     let mine = wgrace_t;
                     wgrace_t = span.y;
                     wgrace_wg_words(state, (me & ~WGRACE_T_MASK) | span.y, words, var_id, at);
@@ -517,14 +520,20 @@ fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32
     }
 }
 
-// Reads of `words` words for invocation wgrace_t (see "subgroup reads" above).
-fn wgrace_wg_words(state: u32, me: u32, words: u32, var_id: u32, at: u32) {
+// Reads of `words` words for invocation wgrace_t (see "subgroup reads"
+// above); whether every word was settled (see wgrace_wg_word).
+fn wgrace_wg_words(state: u32, me: u32, words: u32, var_id: u32, at: u32) -> bool {
+    var settled = true;
     for (var i = 0u; i < words; i++) {
-        wgrace_wg_word(state + 2u * i, me, false, var_id, at + i);
+        settled = wgrace_wg_word(state + 2u * i, me, false, var_id, at + i) && settled;
     }
+    return settled;
 }
 
-fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
+// Returns whether the word was *settled*: read by two invocations in this
+// interval and not written, a state no further read of the interval changes
+// or races with.
+fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> bool {
     // Writes mostly hit untouched words: exchange optimistically from 0 (a
     // failed exchange returns the state, as a load would).
     var old = 0u;
@@ -536,6 +545,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
     var witness_write = false;
     var from_witness_word = false;
     var publish = false;
+    var settled = false;
     loop {
         race = false;
         from_witness_word = false;
@@ -545,6 +555,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
         let tag = view & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
         let a_t = view & WGRACE_T_MASK;
         let multi = (view & WGRACE_WG_MULTI) != 0u;
+        settled = !write && tag == WGRACE_WG_READ && multi;
         var next = view;
         if tag == 0u {
             next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
@@ -584,7 +595,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
         wgrace_wg_store(state + 1u, me | WGRACE_WG_WITNESS_VALID);
     }
     if !race {
-        return;
+        return settled;
     }
     var witness_site = 0u;
     if from_witness_word {
@@ -611,6 +622,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) {
     }
     wgrace_record(race_class, at - wgrace_params.vars[var_id].base, witness_site, wgrace_g, witness & WGRACE_T_MASK,
                   witness_write, (me >> WGRACE_T_BITS) & WGRACE_S_MASK);
+    return false;
 }
 
 // ---------------------------------------------------------------- storage memory
@@ -687,8 +699,8 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_epoch));
         if span.x <= span.y {
             if wgrace_t == span.x {
-                wgrace_storage_words(at, me, words, var_id, word);
-                if span.y != span.x {
+                let settled = wgrace_storage_words(at, me, words, var_id, word);
+                if span.y != span.x && !settled {
                     let t_field = WgraceState(WGRACE_T_MASK) << WGRACE_ST_T_SHIFT;
                     let mine = wgrace_t;
                     wgrace_t = span.y;
@@ -709,11 +721,14 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
     }
 }
 
-// Reads of `words` words for invocation wgrace_t (see "subgroup reads" above).
-fn wgrace_storage_words(at: u32, me: WgraceState, words: u32, var_id: u32, word: u32) {
+// Reads of `words` words for invocation wgrace_t (see "subgroup reads"
+// above); whether every word was settled (see wgrace_storage_word).
+fn wgrace_storage_words(at: u32, me: WgraceState, words: u32, var_id: u32, word: u32) -> bool {
+    var settled = true;
     for (var i = 0u; i < words; i++) {
-        wgrace_storage_word(at + i, me, false, var_id, word + i);
+        settled = wgrace_storage_word(at + i, me, false, var_id, word + i) && settled;
     }
+    return settled;
 }
 
 fn wgrace_t_of(x: WgraceState) -> u32 {
@@ -802,8 +817,11 @@ fn wgrace_st_conflict(a: WgraceState, a_write: bool, me: WgraceState, write: boo
 }
 
 // One access to tracked storage word `at` (its index in the shadow; `word` is
-// its index in variable `var_id`, for the report).
-fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word: u32) {
+// its index in variable `var_id`, for the report). Returns whether the word
+// was *settled*: read by two invocations of this interval (M) or by two
+// workgroups (X) since its last write, a state no further read of this
+// interval changes or races with.
+fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word: u32) -> bool {
     let zero = WgraceState(0u);
     // The state entry and, with the cache, the tag of this word.
     var entry = at;
@@ -824,6 +842,7 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
     var witness_slot = 0u;   // 0: A itself; else the witness slot to read
     var publish_slot = 0u;   // the witness slot this access fills, if any
     var publish_value = zero;
+    var settled = false;
     loop {
         seen = old;
         if WGRACE_ST_TAG_BITS != 0u {
@@ -839,6 +858,9 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
         let same_interval = (seen >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
         let same_t = wgrace_t_of(seen) == wgrace_t;
         let multi = (seen & WGRACE_ST_M) != zero;
+        let x = (seen & WGRACE_ST_X) != zero;
+        settled = !write && ((state == WGRACE_ST_READ && x)
+            || (same_interval && !x && (state == WGRACE_ST_READ || p) && multi));
         var next = seen;
         if state == zero {
             next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
@@ -921,7 +943,7 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
         wgrace_witness_store(at, publish_slot, publish_value);
     }
     if !race {
-        return;
+        return settled;
     }
     var witness = seen;
     var witness_write = a_write;
@@ -954,4 +976,5 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
     let witness_site = select(WGRACE_UNKNOWN_SITE, wgrace_site_of(witness), recorded);
     wgrace_record(race_class, word, witness_site, wgrace_g_of(witness), wgrace_t_of(witness), witness_write,
                   wgrace_site_of(me));
+    return false;
 }
