@@ -15,10 +15,13 @@
 //! address. Function-local variables vary when any store to them (or to a
 //! part of them at a varying index) stores a varying value; loop counters
 //! over uniform ranges, workgroup ids and uniform-buffer contents do not.
+//! Control dependence is not followed (a local set to different constants on
+//! the two sides of a divergent branch counts as invariant): the runtime's
+//! test catches such cases.
 
 use naga::{AddressSpace, Block, Expression, Function, Handle, Module, Statement};
 
-/// The varying expressions and local variables of one function.
+/// Which expressions of one function may vary.
 pub(crate) struct Varying {
     expressions: Vec<bool>,
 }

@@ -19,8 +19,8 @@ use crate::buffers::{BindingKind, UserBuffer};
 use crate::detect::LogLayout;
 use crate::gpu::Gpu;
 
-/// Most entries of the witness cache of compact storage identities (8 MiB):
-/// every word gets its own entries up to half this many tracked words.
+/// Most entries of the storage witness cache (8 MiB; identities of up to 48
+/// bits): every word gets its own entries up to half this many tracked words.
 const WITNESS_CACHE_ENTRIES: u64 = 1 << 20;
 
 /// Largest amount of workgroup-memory shadow state one chunk may use.
@@ -296,8 +296,8 @@ pub struct CheckedLayout {
     /// Entries of the direct-mapped state cache (`--shadow-cache`), if any.
     pub cache_entries: Option<u64>,
     /// 64-bit words of `wgrace_shadow_u64`: addr mode's storage witnesses (a
-    /// bounded cache for compact identities, two per tracked word for wide
-    /// ones), or statement mode's storage slots.
+    /// bounded cache for identities of up to 48 bits, two per tracked word
+    /// for 64-bit ones), or statement mode's storage slots.
     pub u64_words: u64,
     /// Layout of the log buffer.
     pub log: LogLayout,

@@ -105,8 +105,8 @@ pub struct Prelude {
 ///
 /// The state holds five bits of flags and the *identity* of one access:
 /// barrier count, site, invocation, storage epoch and workgroup, from the
-/// lowest bits up. The identity is *compact* (32 bits, so the state word is 4
-/// bytes) whenever the dispatch allows, and 64 bits otherwise. With the
+/// lowest bits up. It takes 32 bits (a 4-byte state word) whenever the
+/// dispatch allows, else 48 or 64 in an 8-byte state word. With the
 /// direct-mapped cache (after ScoRD) a tag above the identity tells which
 /// word owns a state entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,8 +132,8 @@ pub struct StorageLayout {
 /// Why a storage layout cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutError {
-    /// Even a 64-bit identity leaves fewer than four bits to count storage
-    /// barriers.
+    /// Even a 64-bit identity leaves fewer bits to count storage barriers
+    /// than the shader needs.
     TooManyWorkgroups,
     /// The direct-mapped cache's tag needs room above the identity, and this
     /// dispatch's identity needs all 64 bits.
@@ -156,14 +156,14 @@ const STORAGE_FLAG_BITS: u32 = 5;
 
 /// Fewest bits the barrier count gets when the shader has barriers that do
 /// not order storage: a race separated by a multiple of 2^bits of them is
-/// classed `intra-workgroup` rather than `barrier-kind`. (A 64-bit identity
-/// gives it 8.)
+/// classed `intra-workgroup` rather than `barrier-kind`. (48- and 64-bit
+/// identities give it 8.)
 const MIN_BARRIER_BITS: u32 = 2;
 
 impl StorageLayout {
     /// The layout for a dispatch of `workgroups` workgroups of invocations
     /// numbered with `invocation_bits`, with `site_bits` for a storage site.
-    /// `epoch_bits` is the fewest bits that must count storage-ordering
+    /// `epoch_min` is the fewest bits that must count storage-ordering
     /// barriers (0 without any: see [`StorageLayout::epoch_bits_for`]);
     /// `barrier_kinds` says the shader has barriers that do not order storage.
     /// `cache_ratio` (a power of two) asks for the direct-mapped cache with

@@ -238,7 +238,7 @@ fn example_words() -> u64 {
 #[derive(Clone, Copy)]
 struct Storage {
     layout: StorageLayout,
-    /// Entries of the witness cache (compact identities).
+    /// Entries of the witness cache (identities of up to 48 bits).
     witnesses: u32,
     /// log2 of the entries of the state cache (with a tag).
     cache_bits: u32,
@@ -253,11 +253,11 @@ impl Storage {
     }
 
     /// A 64-bit state word with a 48-bit identity (its workgroup field sized
-    /// for a million workgroups), and shared witness entries.
-    fn wide48() -> Storage {
+    /// for a million workgroups), with `witnesses` witness cache entries.
+    fn wide48(witnesses: u32) -> Storage {
         let layout = StorageLayout::new(2, 6, 1 << 20, 4, true, None).expect("layout");
         assert!(layout.wide_state && layout.identity_bits == 48);
-        Storage { layout, witnesses: 4, cache_bits: 0 }
+        Storage { layout, witnesses, cache_bits: 0 }
     }
 
     /// 64-bit state and witness words, as for dispatches too large for 48.
@@ -535,7 +535,7 @@ fn workgroup_state_machine_matches_the_wgsl_definition() {
 #[test]
 fn storage_state_machine_matches_the_wgsl_definition() {
     // 32-bit state words, and the 64-bit ones of very large dispatches.
-    for storage in [Storage::compact(), Storage::wide()] {
+    for storage in [Storage::compact(), Storage::wide48(2 * WORDS), Storage::wide()] {
         let Some(mut h) = storage_harness(false, 8, false, storage) else { return };
         let mut rng = Rng(2);
         for _ in 0..600 {
@@ -549,7 +549,7 @@ fn storage_state_machine_matches_the_wgsl_definition() {
 fn shared_storage_shadow_misses_races_but_never_invents_one() {
     // Four words in two state entries and two witness entries; and in their
     // own 64-bit state words with four witness entries (a 48-bit identity).
-    for (storage, seed) in [(Storage::cached(), 7), (Storage::wide48(), 8)] {
+    for (storage, seed) in [(Storage::cached(), 7), (Storage::wide48(4), 8)] {
         let Some(mut h) = storage_harness(false, 8, false, storage) else { return };
         let mut rng = Rng(seed);
         let (mut evicted, mut unwitnessed) = (0, 0);
