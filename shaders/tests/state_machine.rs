@@ -460,10 +460,16 @@ fn check_trace(harness: &mut Harness, steps: &[Step]) {
     check_shared_trace(harness, steps, false);
 }
 
+/// `n` random traces in `space` (0 workgroup, 1 storage) from `seed`.
+fn random_traces(seed: u64, space: u32, n: usize) -> impl Iterator<Item = Vec<Step>> {
+    let mut rng = Rng(seed);
+    (0..n).map(move |_| trace(&mut rng, space))
+}
+
 /// With `shared` shadow (words sharing state or witness entries), a race may
 /// be missed when an entry changed hands, and a detection may lack its
-/// witness; what is reported must still be right.
-fn check_shared_trace(harness: &mut Harness, steps: &[Step], shared: bool) {
+/// witness; what is reported must still be right. Returns the log.
+fn check_shared_trace(harness: &mut Harness, steps: &[Step], shared: bool) -> Vec<u32> {
     let log = harness.replay(steps);
     let racy_pairs: Vec<(usize, usize, u32)> = (0..steps.len())
         .flat_map(|j| (0..j).map(move |i| (i, j)))
@@ -498,6 +504,7 @@ fn check_shared_trace(harness: &mut Harness, steps: &[Step], shared: bool) {
         assert_ne!(bits & (1 << 20), 0, "order of pair ({i}, {j})");
         assert_eq!((bits >> 21) & 1, steps[i].write, "kind of the earlier access");
     }
+    log
 }
 
 fn harness() -> Option<Harness> {
@@ -524,9 +531,7 @@ fn workgroup_state_machine_matches_the_wgsl_definition() {
     let (_, bits) = Prelude::workgroup_bits(2, 6);
     for (resident, interval_bits) in [(false, bits), (true, bits), (true, 1), (false, 1)] {
         let Some(mut h) = harness_with(resident, interval_bits, false) else { return };
-        let mut rng = Rng(1);
-        for _ in 0..400 {
-            let steps = trace(&mut rng, 0);
+        for steps in random_traces(1, 0, 400) {
             check_trace(&mut h, &steps);
         }
     }
@@ -537,9 +542,7 @@ fn storage_state_machine_matches_the_wgsl_definition() {
     // 32-bit state words, and the 64-bit ones of very large dispatches.
     for storage in [Storage::compact(), Storage::wide48(2 * WORDS), Storage::wide()] {
         let Some(mut h) = storage_harness(false, 8, false, storage) else { return };
-        let mut rng = Rng(2);
-        for _ in 0..600 {
-            let steps = trace(&mut rng, 1);
+        for steps in random_traces(2, 1, 600) {
             check_trace(&mut h, &steps);
         }
     }
@@ -551,12 +554,9 @@ fn shared_storage_shadow_misses_races_but_never_invents_one() {
     // own 64-bit state words with four witness entries (a 48-bit identity).
     for (storage, seed) in [(Storage::cached(), 7), (Storage::wide48(4), 8)] {
         let Some(mut h) = storage_harness(false, 8, false, storage) else { return };
-        let mut rng = Rng(seed);
         let (mut evicted, mut unwitnessed) = (0, 0);
-        for _ in 0..600 {
-            let steps = trace(&mut rng, 1);
-            check_shared_trace(&mut h, &steps, true);
-            let log = h.replay(&steps);
+        for steps in random_traces(seed, 1, 600) {
+            let log = check_shared_trace(&mut h, &steps, true);
             evicted += u32::from(log[EVICTED] > 0);
             unwitnessed += u32::from(table(&log).iter().any(|(key, _, _)| (key - 1) & 0x3fff == UNKNOWN_SITE as u32));
         }
@@ -625,9 +625,7 @@ fn check_statement_trace(harness: &mut Harness, steps: &[Step]) {
 fn statement_mode_reports_exactly_the_racing_pairs() {
     for (space, resident, seed) in [(0, true, 3), (0, false, 4), (1, false, 5)] {
         let Some(mut h) = harness_with(resident, Prelude::workgroup_bits(2, 6).1, true) else { return };
-        let mut rng = Rng(seed);
-        for _ in 0..300 {
-            let steps = trace(&mut rng, space);
+        for steps in random_traces(seed, space, 300) {
             check_statement_trace(&mut h, &steps);
         }
     }
