@@ -561,7 +561,11 @@ fn spirv_of(dir: &Path, name: &str, debug: bool) -> String {
         .validate(&module)
         .expect("valid");
     let file_name = format!("{name}.wgsl");
+    let mut flags = naga::back::spv::Options::default().flags;
+    // naga's default writes debug instructions only in debug builds.
+    flags.set(naga::back::spv::WriterFlags::DEBUG, debug);
     let options = naga::back::spv::Options {
+        flags,
         debug_info: debug.then(|| naga::back::spv::DebugInfo {
             source_code: &source,
             file_name: &file_name,
