@@ -2,7 +2,7 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{PRELUDE_LINES, Prelude, StorageLayout, runtime_source, storage_check_source};
+use wgrace_shaders::{PRELUDE_LINES, Prelude, RUNTIME, StorageLayout, runtime_source, storage_check_source};
 
 fn validate(prelude: &Prelude) {
     validate_source(&runtime_source(prelude), prelude.subgroups);
@@ -172,4 +172,30 @@ fn prelude_line_count_matches() {
         storage_sites: Vec::new(),
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
+}
+
+#[test]
+fn the_cut_down_runtimes_of_bench_floor_still_validate() {
+    // scripts/bench-floor measures copies of the runtime cut down by text
+    // edits; a change to runtime.wgsl that the edits no longer find, or that
+    // they would break, fails here rather than on a GPU machine.
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/bench-floor");
+    let dir = std::env::temp_dir().join(format!("wgrace-bench-floor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for variant in ["cas-once", "load", "address"] {
+        let file = dir.join(format!("{variant}.wgsl"));
+        std::fs::write(&file, RUNTIME).expect("write runtime");
+        let o = std::process::Command::new("bash")
+            .arg(script)
+            .args(["--cut", variant])
+            .arg(&file)
+            .output()
+            .expect("run scripts/bench-floor");
+        assert!(o.status.success(), "{variant}: {}", String::from_utf8_lossy(&o.stderr));
+        let cut = std::fs::read_to_string(&file).expect("read the cut runtime");
+        assert_ne!(cut, RUNTIME, "{variant}");
+        let prelude = typical();
+        validate_source(&runtime_source(&prelude).replace(RUNTIME, &cut), prelude.subgroups);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
