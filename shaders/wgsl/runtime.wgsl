@@ -530,6 +530,50 @@ fn wgrace_wg_words(state: u32, me: u32, words: u32, var_id: u32, at: u32) -> boo
     return settled;
 }
 
+// What one access does to a workgroup state word that holds `old`.
+struct WgraceWgStep {
+    next: u32,               // the state after the access (old: no change)
+    race: bool,
+    witness: u32,            // identity of the earlier access, if race
+    witness_write: bool,
+    from_witness_word: bool, // the earlier access is the witness word's reader
+    publish: bool,           // this access sets MULTI: it becomes the witness
+    settled: bool,           // see wgrace_wg_word
+}
+
+fn wgrace_wg_step(old: u32, me: u32, write: bool) -> WgraceWgStep {
+    var step = WgraceWgStep(old, false, 0u, false, false, false, false);
+    // The state as this interval sees it.
+    let view = select(0u, old, wgrace_wg_current(old));
+    let tag = view & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
+    let a_t = view & WGRACE_T_MASK;
+    let multi = (view & WGRACE_WG_MULTI) != 0u;
+    step.settled = !write && tag == WGRACE_WG_READ && multi;
+    step.next = view;
+    if tag == 0u {
+        step.next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
+    } else if tag == WGRACE_WG_READ {
+        if write {
+            if a_t != wgrace_t {
+                step.race = true;
+                step.witness = view & WGRACE_WG_IDENTITY;
+            } else if multi {
+                step.race = true;
+                step.from_witness_word = true;
+            }
+            step.next = WGRACE_WG_WRITE | me;
+        } else if a_t != wgrace_t && !multi {
+            step.next = view | WGRACE_WG_MULTI;
+            step.publish = true;
+        }
+    } else if a_t != wgrace_t {
+        step.race = true;
+        step.witness = view & WGRACE_WG_IDENTITY;
+        step.witness_write = true;
+    }
+    return step;
+}
+
 // Returns whether the word was *settled*: read by two invocations in this
 // interval and not written, a state no further read of the interval changes
 // or races with.
@@ -540,55 +584,27 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> boo
     if !write {
         old = wgrace_wg_load(state);
     }
-    var race = false;
-    var witness = 0u;        // identity of the earlier access
-    var witness_write = false;
-    var from_witness_word = false;
-    var publish = false;
-    var settled = false;
-    loop {
-        race = false;
-        from_witness_word = false;
-        publish = false;
-        // The state as this interval sees it.
-        let view = select(0u, old, wgrace_wg_current(old));
-        let tag = view & ~(WGRACE_WG_MULTI | WGRACE_WG_IDENTITY);
-        let a_t = view & WGRACE_T_MASK;
-        let multi = (view & WGRACE_WG_MULTI) != 0u;
-        settled = !write && tag == WGRACE_WG_READ && multi;
-        var next = view;
-        if tag == 0u {
-            next = select(WGRACE_WG_READ, WGRACE_WG_WRITE, write) | me;
-        } else if tag == WGRACE_WG_READ {
-            if write {
-                if a_t != wgrace_t {
-                    race = true;
-                    witness = view & WGRACE_WG_IDENTITY;
-                } else if multi {
-                    race = true;
-                    from_witness_word = true;
-                }
-                witness_write = false;
-                next = WGRACE_WG_WRITE | me;
-            } else if a_t != wgrace_t && !multi {
-                next = view | WGRACE_WG_MULTI;
-                publish = true;
+    var step = wgrace_wg_step(old, me, write);
+    if step.next != old {
+        var r = wgrace_wg_exchange(state, old, step.next);
+        // Another access changed the word first (or the exchange failed
+        // spuriously): decide again from what it left. Kept out of the path
+        // of an exchange that succeeds, which then runs no loop.
+        while r.y == 0u {
+            old = r.x;
+            step = wgrace_wg_step(old, me, write);
+            if step.next == old {
+                break;
             }
-        } else if a_t != wgrace_t {
-            race = true;
-            witness = view & WGRACE_WG_IDENTITY;
-            witness_write = true;
+            r = wgrace_wg_exchange(state, old, step.next);
         }
-        if next == old {
-            publish = false;
-            break;
-        }
-        let r = wgrace_wg_exchange(state, old, next);
-        if r.y != 0u {
-            break;
-        }
-        old = r.x;
     }
+    let race = step.race;
+    var witness = step.witness;
+    let witness_write = step.witness_write;
+    let from_witness_word = step.from_witness_word;
+    let publish = step.publish;
+    let settled = step.settled;
     if publish {
         // After the exchange that set MULTI, so that a reader whose exchange
         // failed never overwrites the witness; whoever needs it waits for it.
@@ -816,6 +832,107 @@ fn wgrace_st_conflict(a: WgraceState, a_write: bool, me: WgraceState, write: boo
     return wgrace_g_of(a) != wgrace_g || (same_interval && wgrace_t_of(a) != wgrace_t);
 }
 
+// What one access does to a storage state entry that holds `old`, `tag`
+// being this word's cache tag (zero without the cache).
+struct WgraceStStep {
+    next: WgraceState,        // the entry after the access (old: no change)
+    seen: WgraceState,        // the state of this word: old, unless another word owns the entry
+    race: bool,
+    a_write: bool,            // whether A, the state's identity, wrote
+    want: u32,
+    witness_slot: u32,        // 0: A itself; else the witness slot to read
+    publish_slot: u32,        // the witness slot this access fills, if any
+    publish_value: WgraceState,
+    settled: bool,            // see wgrace_storage_word
+}
+
+fn wgrace_storage_step(old: WgraceState, tag: WgraceState, me: WgraceState, write: bool) -> WgraceStStep {
+    let zero = WgraceState(0u);
+    var step = WgraceStStep(old, zero, false, false, 0u, 0u, 0u, zero, false);
+    var seen = old;
+    if WGRACE_ST_TAG_BITS != 0u {
+        seen = select(zero, old & WGRACE_ST_ID_MASK, (old & ~WGRACE_ST_ID_MASK) == tag);
+    }
+    step.seen = seen;
+    let state = seen & WGRACE_ST_TAG;
+    let p = (seen & WGRACE_ST_P) != zero;
+    step.a_write = state == WGRACE_ST_WRITE && !p;
+    let same_wg = (seen >> WGRACE_ST_G_SHIFT) == (me >> WGRACE_ST_G_SHIFT);
+    let same_interval = (seen >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
+    let same_t = wgrace_t_of(seen) == wgrace_t;
+    let multi = (seen & WGRACE_ST_M) != zero;
+    let x = (seen & WGRACE_ST_X) != zero;
+    step.settled = !write && ((state == WGRACE_ST_READ && x)
+        || (same_interval && !x && (state == WGRACE_ST_READ || p) && multi));
+    step.next = seen;
+    if state == zero {
+        step.next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
+    } else if same_interval && (seen & WGRACE_ST_X) == zero && (state == WGRACE_ST_READ || p) {
+        // A is a reader of this interval (read only, or P: the writes are
+        // ordered before it). A write races with any other reader of it.
+        if write {
+            if !same_t {
+                step.race = true;
+            } else if multi {
+                step.race = true;
+                step.witness_slot = 1u;
+                step.want = WGRACE_WANT_INTERVAL_READER;
+            }
+            step.next = WGRACE_ST_WRITE | me;
+        } else if !same_t && !multi {
+            step.next = seen | WGRACE_ST_M;
+            step.publish_slot = 1u;
+            step.publish_value = me | WgraceState(1u);
+        }
+    } else if state == WGRACE_ST_READ {
+        if (seen & WGRACE_ST_X) != zero {
+            // Read by several workgroups: any write conflicts with one of them.
+            if write {
+                step.race = true;
+                if same_wg {
+                    step.witness_slot = 2u;
+                    step.want = WGRACE_WANT_OTHER_READER;
+                }
+                step.next = WGRACE_ST_WRITE | me;
+            }
+        } else if !same_wg {
+            if write {
+                step.race = true;
+                step.next = WGRACE_ST_WRITE | me;
+            } else {
+                step.next = seen | WGRACE_ST_X;
+                step.publish_slot = 2u;
+                step.publish_value = me | WgraceState(1u);
+            }
+        } else {
+            // A later interval of the same workgroup: earlier reads are ordered.
+            step.next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
+        }
+    } else if !same_wg {
+        step.race = true;
+        if p && !write {
+            // A is a reader; only the earlier write conflicts with a read.
+            step.witness_slot = 2u;
+            step.want = WGRACE_WANT_OTHER_WRITER;
+        }
+    } else if !same_interval {
+        if write {
+            step.next = WGRACE_ST_WRITE | me;
+        } else {
+            step.next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
+            if !p {
+                step.publish_slot = 2u;
+                step.publish_value = (seen & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | WgraceState(1u);
+            }
+        }
+    } else {
+        // A is the write of this interval.
+        step.race = !same_t;
+    }
+    step.next |= tag;
+    return step;
+}
+
 // One access to tracked storage word `at` (its index in the shadow; `word` is
 // its index in variable `var_id`, for the report). Returns whether the word
 // was *settled*: read by two invocations of this interval (M) or by two
@@ -835,110 +952,30 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
     if !write {
         old = atomicLoad(&wgrace_shadow[entry]);
     }
-    var seen = zero;         // the state of this word: old, unless another word owns the entry
-    var race = false;
-    var a_write = false;     // whether A, the state's identity, wrote
-    var want = 0u;
-    var witness_slot = 0u;   // 0: A itself; else the witness slot to read
-    var publish_slot = 0u;   // the witness slot this access fills, if any
-    var publish_value = zero;
-    var settled = false;
-    loop {
-        seen = old;
-        if WGRACE_ST_TAG_BITS != 0u {
-            seen = select(zero, old & WGRACE_ST_ID_MASK, (old & ~WGRACE_ST_ID_MASK) == tag);
+    var step = wgrace_storage_step(old, tag, me, write);
+    if step.next != old {
+        var r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
+        // As for workgroup memory: retry only after losing the entry.
+        while !r.exchanged {
+            old = r.old_value;
+            step = wgrace_storage_step(old, tag, me, write);
+            if step.next == old {
+                break;
+            }
+            r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
         }
-        race = false;
-        witness_slot = 0u;
-        publish_slot = 0u;
-        let state = seen & WGRACE_ST_TAG;
-        let p = (seen & WGRACE_ST_P) != zero;
-        a_write = state == WGRACE_ST_WRITE && !p;
-        let same_wg = (seen >> WGRACE_ST_G_SHIFT) == (me >> WGRACE_ST_G_SHIFT);
-        let same_interval = (seen >> WGRACE_ST_E_SHIFT) == (me >> WGRACE_ST_E_SHIFT);
-        let same_t = wgrace_t_of(seen) == wgrace_t;
-        let multi = (seen & WGRACE_ST_M) != zero;
-        let x = (seen & WGRACE_ST_X) != zero;
-        settled = !write && ((state == WGRACE_ST_READ && x)
-            || (same_interval && !x && (state == WGRACE_ST_READ || p) && multi));
-        var next = seen;
-        if state == zero {
-            next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
-        } else if same_interval && (seen & WGRACE_ST_X) == zero && (state == WGRACE_ST_READ || p) {
-            // A is a reader of this interval (read only, or P: the writes are
-            // ordered before it). A write races with any other reader of it.
-            if write {
-                if !same_t {
-                    race = true;
-                } else if multi {
-                    race = true;
-                    witness_slot = 1u;
-                    want = WGRACE_WANT_INTERVAL_READER;
-                }
-                next = WGRACE_ST_WRITE | me;
-            } else if !same_t && !multi {
-                next = seen | WGRACE_ST_M;
-                publish_slot = 1u;
-                publish_value = me | WgraceState(1u);
-            }
-        } else if state == WGRACE_ST_READ {
-            if (seen & WGRACE_ST_X) != zero {
-                // Read by several workgroups: any write conflicts with one of them.
-                if write {
-                    race = true;
-                    if same_wg {
-                        witness_slot = 2u;
-                        want = WGRACE_WANT_OTHER_READER;
-                    }
-                    next = WGRACE_ST_WRITE | me;
-                }
-            } else if !same_wg {
-                if write {
-                    race = true;
-                    next = WGRACE_ST_WRITE | me;
-                } else {
-                    next = seen | WGRACE_ST_X;
-                    publish_slot = 2u;
-                    publish_value = me | WgraceState(1u);
-                }
-            } else {
-                // A later interval of the same workgroup: earlier reads are ordered.
-                next = select(WGRACE_ST_READ, WGRACE_ST_WRITE, write) | me;
-            }
-        } else if !same_wg {
-            race = true;
-            if p && !write {
-                // A is a reader; only the earlier write conflicts with a read.
-                witness_slot = 2u;
-                want = WGRACE_WANT_OTHER_WRITER;
-            }
-        } else if !same_interval {
-            if write {
-                next = WGRACE_ST_WRITE | me;
-            } else {
-                next = WGRACE_ST_WRITE | WGRACE_ST_P | me;
-                if !p {
-                    publish_slot = 2u;
-                    publish_value = (seen & ~WGRACE_ST_FLAGS) | WGRACE_WITNESS_WRITE | WgraceState(1u);
-                }
-            }
-        } else {
-            // A is the write of this interval.
-            race = !same_t;
+        if r.exchanged && step.seen == zero && old != zero {
+            wgrace_evicted += 1u;
         }
-        next |= tag;
-        if next == old {
-            break;
-        }
-        let r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, next);
-        if r.exchanged {
-            if seen == zero && old != zero {
-                wgrace_evicted += 1u;
-            }
-            break;
-        }
-        old = r.old_value;
     }
+    let seen = step.seen;
+    let race = step.race;
+    let a_write = step.a_write;
+    let want = step.want;
+    let witness_slot = step.witness_slot;
+    let publish_slot = step.publish_slot;
+    let publish_value = step.publish_value;
+    let settled = step.settled;
     if publish_slot != 0u {
         wgrace_witness_store(at, publish_slot, publish_value);
     }
