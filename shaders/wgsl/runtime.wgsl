@@ -250,6 +250,13 @@ fn wgrace_wg_store(i: u32, value: u32) {
     }
 }
 
+fn wgrace_wg_or(i: u32, bits: u32) -> u32 {
+    if WGRACE_WG_RESIDENT {
+        return atomicOr(&wgrace_wg_shadow[i], bits);
+    }
+    return atomicOr(&wgrace_log[wgrace_slot_at + i], bits);
+}
+
 // Compare-and-swap: (old value, 1 if exchanged).
 fn wgrace_wg_exchange(i: u32, old: u32, value: u32) -> vec2<u32> {
     if WGRACE_WG_RESIDENT {
@@ -574,6 +581,23 @@ fn wgrace_wg_step(old: u32, me: u32, write: bool) -> WgraceWgStep {
     return step;
 }
 
+// Moves state word `state` from `old` to `step.next` after an exchange was
+// lost: (the value found, 1 if moved). Losers are typically readers that all
+// found the word untouched (a tile row read by a subgroup), and all of them
+// now set MULTI: with an atomic or, which cannot fail, instead of exchanges
+// that would make each other retry once more. If the word is no longer
+// `old`, another reader set MULTI (the word is settled) or a write took it
+// (a written state ignores the bit), and deciding again from the value found
+// changes nothing further. (A first attempt uses the exchange: on n-body's
+// whole-subgroup reads the or cost 5%.)
+fn wgrace_wg_apply(state: u32, old: u32, step: WgraceWgStep) -> vec2<u32> {
+    if step.publish {
+        let found = wgrace_wg_or(state, WGRACE_WG_MULTI);
+        return vec2<u32>(found, u32(found == old));
+    }
+    return wgrace_wg_exchange(state, old, step.next);
+}
+
 // Returns whether the word was *settled*: read by two invocations in this
 // interval and not written, a state no further read of the interval changes
 // or races with.
@@ -596,7 +620,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> boo
             if step.next == old {
                 break;
             }
-            r = wgrace_wg_exchange(state, old, step.next);
+            r = wgrace_wg_apply(state, old, step);
         }
     }
     let race = step.race;
