@@ -17,7 +17,7 @@
 // (stmt.wgsl, linked after this file, with warp.wgsl's subgroup check).
 //
 // Detection happens here, on the GPU, as each access is made.  Every tracked
-// 4-byte word has one *state word*, updated by a compare-and-swap loop, that
+// 4-byte word has one *state word*, updated by compare-and-swap, that
 // holds exactly what is needed to decide whether the access races with an
 // earlier one (WGSL memory model: different invocations, at least one write,
 // not both atomic, not ordered by a barrier of the right kind).  Because all
@@ -623,22 +623,17 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> boo
             r = wgrace_wg_apply(state, old, step);
         }
     }
-    let race = step.race;
     var witness = step.witness;
-    let witness_write = step.witness_write;
-    let from_witness_word = step.from_witness_word;
-    let publish = step.publish;
-    let settled = step.settled;
-    if publish {
+    if step.publish {
         // After the exchange that set MULTI, so that a reader whose exchange
         // failed never overwrites the witness; whoever needs it waits for it.
         wgrace_wg_store(state + 1u, me | WGRACE_WG_WITNESS_VALID);
     }
-    if !race {
-        return settled;
+    if !step.race {
+        return step.settled;
     }
     var witness_site = 0u;
-    if from_witness_word {
+    if step.from_witness_word {
         // A reader other than this invocation exists; wait for its witness.
         var w = 0u;
         for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
@@ -661,7 +656,7 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> boo
         witness_site = (witness >> WGRACE_T_BITS) & WGRACE_S_MASK;
     }
     wgrace_record(race_class, at - wgrace_params.vars[var_id].base, witness_site, wgrace_g, witness & WGRACE_T_MASK,
-                  witness_write, (me >> WGRACE_T_BITS) & WGRACE_S_MASK);
+                  step.witness_write, (me >> WGRACE_T_BITS) & WGRACE_S_MASK);
     return false;
 }
 
@@ -992,40 +987,32 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
             wgrace_evicted += 1u;
         }
     }
-    let seen = step.seen;
-    let race = step.race;
-    let a_write = step.a_write;
-    let want = step.want;
-    let witness_slot = step.witness_slot;
-    let publish_slot = step.publish_slot;
-    let publish_value = step.publish_value;
-    let settled = step.settled;
-    if publish_slot != 0u {
-        wgrace_witness_store(at, publish_slot, publish_value);
+    if step.publish_slot != 0u {
+        wgrace_witness_store(at, step.publish_slot, step.publish_value);
     }
-    if !race {
-        return settled;
+    if !step.race {
+        return step.settled;
     }
-    var witness = seen;
-    var witness_write = a_write;
+    var witness = step.seen;
+    var witness_write = step.a_write;
     var recorded = true;
     var race_class = WGRACE_CLASS_INTER;
-    if witness_slot != 0u {
+    if step.witness_slot != 0u {
         var w = zero;
         for (var n = 0u; n < WGRACE_WITNESS_SPIN; n++) {
-            w = wgrace_witness_load(at, witness_slot);
-            if wgrace_witness_ok(w, me, want) {
+            w = wgrace_witness_load(at, step.witness_slot);
+            if wgrace_witness_ok(w, me, step.want) {
                 break;
             }
         }
-        if wgrace_witness_ok(w, me, want) {
+        if wgrace_witness_ok(w, me, step.want) {
             witness = w;
             witness_write = (w & WGRACE_WITNESS_WRITE) != zero;
-        } else if !wgrace_st_conflict(seen, a_write, me, write) {
+        } else if !wgrace_st_conflict(step.seen, step.a_write, me, write) {
             // Not recorded (and A is no partner either): the class follows
             // from what was wanted.
             recorded = false;
-            race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, want != WGRACE_WANT_INTERVAL_READER);
+            race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_INTER, step.want != WGRACE_WANT_INTERVAL_READER);
         }
     }
     if recorded && wgrace_g_of(witness) == wgrace_g {
