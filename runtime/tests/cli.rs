@@ -644,16 +644,6 @@ fn stats_count_instrumented_accesses_with_and_without_the_analyzer() {
 
 #[test]
 fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
-    let races = |r: &Value| -> Vec<(Value, Value, Value)> {
-        let mut v: Vec<_> = r["races"]
-            .as_array()
-            .expect("races")
-            .iter()
-            .map(|race| (race["class"].clone(), race["first"]["line"].clone(), race["second"]["line"].clone()))
-            .collect();
-        v.sort_by_key(|t| format!("{t:?}"));
-        v
-    };
     let path = sample("storage_accumulate_in_guarded_loop.wgsl");
     let plain = json(&wgrace(&["run", &path, "--format", "json"]));
     let shadow = &plain["checked"]["shadow"];
@@ -661,15 +651,55 @@ fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
     assert_eq!(shadow["state_bytes"], 4 * 4096, "{shadow}");
     assert!(shadow.get("cache_ratio").is_none(), "{shadow}");
 
-    // One state per 16 words: this run's words never share one at the
-    // same time, so it finds the same races and is complete.
-    let o = wgrace(&["run", &path, "--format", "json", "--shadow-cache", "16"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let cached = json(&o);
-    assert_eq!(cached["checked"]["shadow"]["state_bytes"], 4096 / 16 * 4, "{}", cached["checked"]);
+    // Invocation g writes data[g] and reads data[g + 1] (mod 128): every
+    // word has one write and one read, so the races found, their classes and
+    // their counts do not depend on the order the GPU ran them in (where
+    // several invocations race on one word, which pair is reported does).
+    // With one state per 16 words, the 4097 words get 512 entries, entry =
+    // word mod 512: the 128 words touched have entries of their own, so the
+    // cached run must find exactly what the plain run finds and be complete.
+    let dir = temp_dir("cache");
+    let ring = write_shader(
+        &dir,
+        "ring.wgsl",
+        "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+         @group(0) @binding(1) var<storage, read_write> sink: array<u32>;
+         @compute @workgroup_size(64)
+         fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+             data[gid.x] = gid.x;
+             let next = data[(gid.x + 1u) % 128u];
+             if next == 12345678u { sink[0] = next; }
+         }",
+    );
+    let ring_run = |extra: &[&str]| {
+        let args = ["run", &ring, "--dispatch", "2", "--buffer", "data=4096", "--buffer", "sink=1", "--no-analyzer"];
+        let o = wgrace(&[&args[..], &["--format", "json"], extra].concat());
+        assert_eq!(o.status.code(), Some(1), "{extra:?}: {}", stderr(&o));
+        json(&o)
+    };
+    let races = |r: &Value| -> Vec<String> {
+        let mut v: Vec<_> = r["races"]
+            .as_array()
+            .expect("races")
+            .iter()
+            .map(|race| {
+                let (class, kind, n) = (&race["class"], &race["kind"], &race["occurrences"]);
+                format!("{class} {kind} {}-{} x{n}", race["first"]["line"], race["second"]["line"])
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let plain = ring_run(&[]);
+    let cached = ring_run(&["--shadow-cache", "16"]);
+    assert_eq!(cached["checked"]["shadow"]["state_bytes"], 2 * 4096 / 16 * 4, "{}", cached["checked"]);
     assert_eq!(cached["checked"]["shadow"]["cache_ratio"], 16);
     assert_eq!(cached["stats"]["cache_evictions"], 0);
     assert_eq!(cached["complete"], true);
+    // One race per word.
+    let occurrences: u64 =
+        plain["races"].as_array().expect("races").iter().filter_map(|r| r["occurrences"].as_u64()).sum();
+    assert_eq!(occurrences, 128, "{}", plain["races"]);
     assert_eq!(races(&cached), races(&plain));
 
     // Here words of one entry are touched together: evictions are counted
