@@ -1,0 +1,32 @@
+@group(0) @binding(0)
+var<storage, read_write> positions: array<vec4<f32>>;
+
+var<workgroup> scratch: array<vec2<u32>, 8>;
+
+fn main_1(gid: vec3<u32>, lid: u32) {
+    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 0u, 0u, true, false);
+    positions[gid.x].y = 1f;
+    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 1u, 1u, true, false);
+    positions[gid.x][(lid % 4u)] = f32(lid);
+    wgrace_wg_access(1u, (0u + (lid * 2u)), 2u, (true && (lid < 8u)), 2u, true, false);
+    scratch[lid].x = lid;
+    wgrace_wg_access(1u, (0u + (lid * 2u)), 2u, (true && (lid < 8u)), 3u, true, false);
+    scratch[lid].y = gid.x;
+    workgroupBarrier();
+    wgrace_barrier(1u, 1u);
+    let _e27 = (7u - lid);
+    let _e30 = scratch[_e27].y;
+    wgrace_wg_access(1u, (1u + (_e27 * 2u)), 1u, (true && (_e27 < 8u)), 4u, false, false);
+    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 5u, 2u, true, false);
+    positions[gid.x].w = f32(_e30);
+    return;
+}
+
+@compute @workgroup_size(8, 1, 1)
+fn main(@builtin(local_invocation_index) param: u32, @builtin(workgroup_id) param_1: vec3<u32>, @builtin(local_invocation_id) param_2: vec3<u32>) {
+    wgrace_begin(param, param_1, 1u);
+    let _e3 = wgrace_workgroup_id();
+    main_1(((_e3 * vec3<u32>(8u, 1u, 1u)) + param_2), param);
+    wgrace_end();
+    return;
+}
