@@ -1,4 +1,4 @@
-//! naga passes of wgrace, and the report model.
+//! naga passes of wgrace: loading, analysis, instrumentation, and the checks.
 //!
 //! # The model
 //!
@@ -27,8 +27,9 @@
 //!   and its *site id*, each barrier tells the runtime an interval ended;
 //! - [`sites`] is the table from site id to source location, variable and
 //!   access kind; [`vars`] the tracked variables and their word layout;
-//! - [`report`] is the serializable report model shared by the printers and
-//!   the viewer.
+//! - [`checks`] holds the checks (data race, barrier divergence), each a
+//!   unit registered in [`checks::REGISTRY`];
+//! - [`report`] re-exports the report model (`wgrace-report`, no naga).
 //!
 //! Nothing here touches a GPU.
 
@@ -39,10 +40,13 @@
 #![deny(clippy::exit)]
 
 pub mod analysis;
+pub mod checks;
+pub use wgrace_report as report;
 pub mod entry;
 pub mod link;
 pub mod pass;
-pub mod report;
+mod plan;
+
 pub mod sites;
 pub mod source;
 pub mod vars;

@@ -29,8 +29,11 @@ use naga::{
     Statement, Type, TypeInner,
 };
 
-use crate::analysis::{AccessKey, Analysis, AnalysisInput};
+use crate::analysis::{Analysis, AnalysisInput};
+pub use crate::checks::data_race::Mode;
+use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
+use crate::plan::{AccessKey, Bound, LoopRef, Plan, Term};
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
@@ -63,6 +66,8 @@ pub struct Instrumented {
     pub workgroup_size: [u32; 3],
     /// What the static analyzer found, when it ran.
     pub analysis: Option<Analysis>,
+    /// The checks it was instrumented for (which decode its records).
+    pub checks: CheckSet,
 }
 
 /// How to instrument.
@@ -93,6 +98,8 @@ pub struct InstrumentOptions {
     /// Keep storage state in a direct-mapped cache with one entry per this
     /// many words (a power of two), after ScoRD, instead of one per word.
     pub shadow_cache: Option<u32>,
+    /// The checks to instrument for (default: every registered one).
+    pub checks: CheckSet,
 }
 
 impl Default for InstrumentOptions {
@@ -107,29 +114,7 @@ impl Default for InstrumentOptions {
             count_accesses: false,
             workgroups: 1,
             shadow_cache: None,
-        }
-    }
-}
-
-/// How races are detected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    /// One state per word, checked as each access happens; reports each
-    /// racing word, and one representative pair per word.
-    #[default]
-    Addr,
-    /// GRace-stmt: statement tables grouped by address, checked at barriers
-    /// and after the dispatch; reports every racing statement pair.
-    Stmt,
-}
-
-impl Mode {
-    /// `"addr"` or `"stmt"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Addr => "addr",
-            Mode::Stmt => "stmt",
+            checks: CheckSet::default(),
         }
     }
 }
@@ -446,22 +431,25 @@ pub fn instrument_with(
         ),
         subgroups: options.subgroups,
         count_accesses: options.count_accesses,
-        divergence_check: !barriers.is_empty(),
+        checks: options
+            .checks
+            .link(&ShaderFacts { barriers: barriers.len(), checked_sites: sites.iter().filter(|s| s.checked).count() }),
         instrumented: sites.iter().any(|s| s.checked),
         storage,
         storage_sites,
     };
+    let checks_bytes = prelude.checks_workgroup_bytes();
     let prelude = wgrace_shaders::Prelude {
         workgroup_shadow_resident: user_workgroup_bytes
-            + wgrace_shaders::RUNTIME_WORKGROUP_BYTES
+            + checks_bytes
             + (slot_words * prelude.workgroup_state_words() * 4).next_multiple_of(16)
             <= options.workgroup_memory_limit,
         ..prelude
     };
-    if user_workgroup_bytes + wgrace_shaders::RUNTIME_WORKGROUP_BYTES > options.workgroup_memory_limit {
+    if user_workgroup_bytes + checks_bytes > options.workgroup_memory_limit {
         return Err(InstrumentError::WorkgroupMemory {
             used: user_workgroup_bytes,
-            needed: wgrace_shaders::RUNTIME_WORKGROUP_BYTES,
+            needed: checks_bytes,
             limit: options.workgroup_memory_limit,
         });
     }
@@ -519,6 +507,7 @@ pub fn instrument_with(
         entry_point: entry.to_string(),
         workgroup_size,
         analysis,
+        checks: options.checks.clone(),
     })
 }
 
@@ -667,25 +656,6 @@ fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>
 
 // ---------------------------------------------------------------- planning
 
-/// A dynamic index in an access chain.
-#[derive(Debug, Clone)]
-pub(crate) struct Term {
-    pub index: Handle<Expression>,
-    signed: bool,
-    /// Distance between consecutive values of the index: in bytes while the
-    /// chain is being resolved, then in the variable's words.
-    pub stride: u32,
-    pub bound: Bound,
-}
-
-/// The element count an index is checked against.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Bound {
-    Fixed(u32),
-    /// `arrayLength` of this pointer to a runtime-sized array.
-    Runtime(Handle<Expression>),
-}
-
 /// What the second walk inserts in one function, in traversal order: a
 /// plan per load and store (`None` for an access that is not checked) and
 /// an id per barrier.
@@ -693,30 +663,6 @@ pub(crate) enum Bound {
 struct FunctionPlans {
     accesses: VecDeque<Option<Plan>>,
     barriers: VecDeque<u32>,
-}
-
-/// What to call for one access.
-#[derive(Debug, Clone)]
-pub(crate) struct Plan {
-    pub key: AccessKey,
-    /// The innermost loop around the access in its function.
-    pub innermost_loop: Option<LoopRef>,
-    /// Record only the first execution in each instance of that loop (the
-    /// analyzer proved the address the same in every iteration).
-    pub once: bool,
-    /// A read whose address may be the same for a whole subgroup (no index
-    /// surely varies between its invocations): the runtime tests whether it
-    /// is, and checks it once for the subgroup.
-    pub subgroup_invariant: bool,
-    /// Storage sites: the index among the instrumented storage sites that
-    /// the storage state word holds (`WGRACE_ST_SITE_IDS` maps it back).
-    pub state_site: u32,
-    pub var: usize,
-    pub site: u32,
-    pub write: bool,
-    pub const_words: u32,
-    pub terms: Vec<Term>,
-    pub words: u32,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -743,16 +689,6 @@ struct Planner<'a> {
     /// Which values of the function being planned may differ between the
     /// invocations of a subgroup.
     varying: Option<Varying>,
-}
-
-/// A loop statement of a function: its pre-order index among the function's
-/// loops (the rewrite counts the same way), its body (to recognise it in
-/// the original module) and whether any barrier runs inside it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct LoopRef {
-    pub index: u32,
-    pub body: *const Block,
-    pub barrier_free: bool,
 }
 
 /// The type reached while walking down an access chain.
@@ -800,7 +736,7 @@ impl Planner<'_> {
                     out.barriers.push_back(self.add_barrier(f, BarrierKind::UniformLoad, *span));
                 }
                 Statement::ControlBarrier(flags) => {
-                    if let Some(kind) = BarrierKind::of_control_barrier(*flags) {
+                    if let Some(kind) = crate::sites::control_barrier_kind(*flags) {
                         out.barriers.push_back(self.add_barrier(f, kind, *span));
                     }
                 }
@@ -1257,7 +1193,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             }
             Statement::ControlBarrier(flags) => {
                 out.push(Statement::ControlBarrier(flags), span);
-                if BarrierKind::of_control_barrier(flags).is_some() {
+                if crate::sites::control_barrier_kind(flags).is_some() {
                     // What it orders: 1 workgroup memory, 2 storage memory.
                     let mut orders = 0;
                     if flags.contains(naga::Barrier::WORK_GROUP) {

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use naga::{Module, Span};
-use serde::{Deserialize, Serialize};
+pub use wgrace_report::Language;
 
 use crate::sites::Location;
 
@@ -41,16 +41,6 @@ pub enum LoadError {
         /// The file.
         path: String,
     },
-}
-
-/// The language a shader was written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// WGSL source.
-    Wgsl,
-    /// A SPIR-V binary.
-    SpirV,
 }
 
 /// A parsed shader and what is needed to point into its source.

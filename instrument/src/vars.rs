@@ -11,27 +11,7 @@
 
 use naga::proc::Layouter;
 use naga::{AddressSpace, ArraySize, Handle, Module, StorageAccess, Type, TypeInner};
-use serde::{Deserialize, Serialize};
-
-/// Address space of a tracked variable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Space {
-    /// `var<workgroup>`: one copy per workgroup.
-    Workgroup,
-    /// `var<storage, read_write>`: one copy for the whole dispatch.
-    Storage,
-}
-
-impl Space {
-    /// The WGSL spelling of the address space.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Space::Workgroup => "workgroup",
-            Space::Storage => "storage",
-        }
-    }
-}
+pub use wgrace_report::Space;
 
 /// A variable whose accesses are instrumented.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@ use serde::Serialize;
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
 use wgrace_instrument::{AccessKind, Location, SiteStatus, Space};
 
-use crate::{Error, Plan, Race, detect};
+use crate::{Error, Plan, Race};
 
 /// What `wgrace check` found.
 #[derive(Clone, Debug, Serialize)]
@@ -66,7 +66,9 @@ pub fn check(plan: &Plan) -> Result<StaticReport, Error> {
     let races = analysis
         .static_races
         .iter()
-        .filter_map(|r| detect::static_race(r, &plan.prepared.module, &analyzed.sites, &analyzed.vars))
+        .filter_map(|r| {
+            wgrace_instrument::checks::data_race::static_race(r, &plan.prepared.module, &analyzed.sites, &analyzed.vars)
+        })
         .collect();
     let sites = analyzed
         .sites

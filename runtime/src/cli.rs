@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use wgrace::gpu::{AdapterChoice, Gpu};
 use wgrace::spec::{Format, ModeArg, RunArgs};
-use wgrace::{Error, Plan, Verdict, bench, buffers, gpu, print};
+use wgrace::{Error, Plan, bench, buffers, gpu, print};
 
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
 /// instrumented, on the GPU (or on Mesa's lavapipe without one).
@@ -178,11 +178,7 @@ fn run(shader: PathBuf, cli: RunArgs, stats: bool) -> anyhow::Result<ExitCode> {
         Format::Text => print::text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
     };
     write_output(&args, &rendered)?;
-    // Findings of the other checks are errors too.
-    Ok(match (report.verdict, report.findings.is_empty()) {
-        (Verdict::NoRace, true) => ExitCode::SUCCESS,
-        _ => ExitCode::from(1),
-    })
+    Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {

@@ -8,7 +8,7 @@
 //! - `// race: CLASS LINE LINE` for every pair of source lines whose accesses
 //!   race, with the class wgrace must give them;
 //! - `// finding: CHECK` for a finding of another check the kernel must get
-//!   (`barrier-divergence`);
+//!   (a check's id, e.g. `barrier-divergence`; `wgrace checks` lists them);
 //! - optionally `// xfail: REASON` for a kernel wgrace is known to get wrong,
 //!   and `// original: …` naming the test it was ported from.
 //!
@@ -22,7 +22,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 use wgrace_instrument::Mode;
-use wgrace_instrument::report::{FindingKind, RaceClass, Report, Verdict};
+use wgrace_instrument::checks::CheckSet;
+use wgrace_instrument::report::{RaceClass, Report, Verdict};
 
 use crate::gpu::Gpu;
 use crate::spec::RunArgs;
@@ -62,7 +63,7 @@ pub struct Expectation {
     /// may list them, and need not.
     pub maybe: Vec<LinePair>,
     /// The findings of other checks it must get.
-    pub findings: Vec<FindingKind>,
+    pub findings: Vec<String>,
     /// Why wgrace is expected to get it wrong, if it is.
     pub xfail: Option<String>,
     /// The test it was ported from.
@@ -103,21 +104,18 @@ impl Expectation {
                 let [class, a, b] = parts[..] else {
                     return Err(at(&format!("`race:` expects CLASS LINE LINE, got `{}`", r.trim())));
                 };
-                let class = match class {
-                    "intra-subgroup" => RaceClass::IntraSubgroup,
-                    "intra-workgroup" => RaceClass::IntraWorkgroup,
-                    "barrier-kind" => RaceClass::BarrierKind,
-                    "inter-workgroup" => RaceClass::InterWorkgroup,
-                    other => return Err(at(&format!("unknown class `{other}`"))),
-                };
+                let class: RaceClass = class.parse().map_err(|e: String| at(&e))?;
                 let line = |s: &str| s.parse::<u32>().map_err(|_| at(&format!("`{s}` is not a line number")));
                 let pair = LinePair::new(class, line(a)?, line(b)?);
                 if optional { maybe.push(pair) } else { races.push(pair) }
             } else if let Some(f) = comment.strip_prefix("finding:") {
-                findings.push(match f.trim() {
-                    "barrier-divergence" => FindingKind::BarrierDivergence,
-                    other => return Err(at(&format!("unknown finding `{other}`"))),
-                });
+                let known = CheckSet::default().ids();
+                match f.trim() {
+                    id if known.iter().any(|k| k == id) => findings.push(id.to_string()),
+                    other => {
+                        return Err(at(&format!("unknown finding `{other}` (the checks are: {})", known.join(", "))));
+                    }
+                }
             } else if let Some(reason) = comment.strip_prefix("xfail:") {
                 xfail = Some(reason.trim().to_string());
             } else if let Some(o) = comment.strip_prefix("original:") {
@@ -204,9 +202,9 @@ pub struct KernelResult {
     /// wgrace's verdict, when it could check.
     pub verdict: Option<Verdict>,
     /// Findings of other checks its header lists.
-    pub expected_findings: Vec<FindingKind>,
+    pub expected_findings: Vec<String>,
     /// Findings of other checks reported (kinds, each once).
-    pub findings: Vec<FindingKind>,
+    pub findings: Vec<String>,
     /// Listed racing line pairs.
     pub listed: usize,
     /// Distinct line pairs reported.
@@ -295,7 +293,7 @@ fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> 
     // Statement pairs (line pairs, whatever the class) listed but not reported.
     let missed: Vec<&LinePair> =
         expected.races.iter().filter(|l| !pairs.iter().any(|(p, both)| *both && p.same_lines(l))).collect();
-    result.findings = report.findings.iter().map(|f| f.check).collect();
+    result.findings = report.findings.iter().map(|f| f.check.clone()).collect();
     result.findings.sort();
     result.findings.dedup();
     let racy = report.verdict == Verdict::Race;
@@ -303,10 +301,10 @@ fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> 
         return Status::Fail(if racy { "false positive".into() } else { "false negative".into() });
     }
     if let Some(f) = result.findings.iter().find(|f| !expected.findings.contains(f)) {
-        return Status::Fail(format!("reported {}, which the header does not list", f.as_str()));
+        return Status::Fail(format!("reported {f}, which the header does not list"));
     }
     if let Some(f) = expected.findings.iter().find(|f| !result.findings.contains(f)) {
-        return Status::Fail(format!("did not report {}", f.as_str()));
+        return Status::Fail(format!("did not report {f}"));
     }
     if let Some((p, _)) = pairs.iter().find(|p| !agrees(p)) {
         return Status::Fail(format!("reported `{p}`, which the header does not list"));
@@ -567,7 +565,7 @@ mod tests {
     #[test]
     fn finding_lines_are_read() {
         let e = Expectation::parse("// expect: no-race\n// finding: barrier-divergence\n").unwrap();
-        assert_eq!(e.findings, vec![FindingKind::BarrierDivergence]);
+        assert_eq!(e.findings, vec!["barrier-divergence".to_string()]);
         assert!(Expectation::parse("// expect: no-race\n").unwrap().findings.is_empty());
         let bad = Expectation::parse("// expect: no-race\n// finding: deadlock\n").unwrap_err();
         assert!(bad.contains("unknown finding `deadlock`"), "{bad}");

@@ -13,11 +13,12 @@ use std::borrow::Cow;
 
 use naga::Handle;
 use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
+use wgrace_shaders::abi;
 
 use crate::Error;
 use crate::buffers::{BindingKind, UserBuffer};
-use crate::detect::LogLayout;
 use crate::gpu::Gpu;
+use crate::log::LogLayout;
 
 /// Most entries of the storage witness cache (8 MiB; identities of up to 48
 /// bits): every word gets its own entries up to half this many tracked words.
@@ -275,7 +276,7 @@ impl NativeRun {
 
 /// Bytes of one chunk's parameter block (`WgraceParams` in runtime.wgsl).
 fn params_size(vars: usize) -> u64 {
-    48 + 16 * vars.max(1) as u64
+    (size_of::<abi::Params>() + size_of::<abi::Var>() * vars.max(1)) as u64
 }
 
 /// How the checked dispatch is laid out in memory and chunks.
@@ -414,35 +415,39 @@ impl CheckedLayout {
         self.state_bytes + self.u64_words.max(1) * 8
     }
 
-    /// The parameter block for chunk `index` (mirrors `WgraceParams`).
+    /// The parameter block for chunk `index` (`WgraceParams`).
     fn params(&self, inst: &Instrumented, dispatch: [u32; 3], index: u32) -> Vec<u8> {
-        let mut words = vec![
-            index * self.chunk,
-            self.total_workgroups as u32,
-            (self.u64_words.max(1) - 1).min(u64::from(u32::MAX)) as u32,
-            self.cache_entries.map_or(0, u64::trailing_zeros),
-            dispatch[0],
-            dispatch[1],
-            dispatch[2],
-            0,
-            self.log.pair_capacity,
-            self.storage_words.min(u64::from(u32::MAX)) as u32,
+        let header = abi::Params {
+            chunk_base: index * self.chunk,
+            total_workgroups: self.total_workgroups as u32,
+            witness_mask: (self.u64_words.max(1) - 1).min(u64::from(u32::MAX)) as u32,
+            cache_bits: self.cache_entries.map_or(0, u64::trailing_zeros),
+            dispatch: [dispatch[0], dispatch[1], dispatch[2], 0],
+            pair_capacity: self.log.pair_capacity,
+            storage_words: self.storage_words.min(u64::from(u32::MAX)) as u32,
             // log2 of half the witness cache's entries (a power of two; the
             // value is unused when the 64-bit words are something else).
-            self.u64_words.max(2).trailing_zeros().saturating_sub(1),
-            0,
-        ];
-        for (v, &(base, words_len)) in inst.vars.iter().zip(&self.var_words) {
-            let (base, len) = match v.space {
-                wgrace_instrument::Space::Workgroup => (u64::from(v.slot_base), u64::from(v.fixed_words)),
-                wgrace_instrument::Space::Storage => (base, words_len),
-            };
-            words.extend([base as u32, len.min(u64::from(u32::MAX)) as u32, 0, 0]);
+            witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
+            _pad2: 0,
+        };
+        let mut vars: Vec<abi::Var> = inst
+            .vars
+            .iter()
+            .zip(&self.var_words)
+            .map(|(v, &(base, words_len))| {
+                let (base, len) = match v.space {
+                    wgrace_instrument::Space::Workgroup => (u64::from(v.slot_base), u64::from(v.fixed_words)),
+                    wgrace_instrument::Space::Storage => (base, words_len),
+                };
+                abi::Var { base: base as u32, words: len.min(u64::from(u32::MAX)) as u32, ..abi::Var::default() }
+            })
+            .collect();
+        if vars.is_empty() {
+            vars.push(abi::Var::default());
         }
-        if inst.vars.is_empty() {
-            words.extend([0, 0, 0, 0]);
-        }
-        bytemuck::cast_slice(&words).to_vec()
+        let mut bytes = bytemuck::bytes_of(&header).to_vec();
+        bytes.extend_from_slice(bytemuck::cast_slice(&vars));
+        bytes
     }
 }
 
@@ -709,10 +714,10 @@ impl CheckedRun {
     ///
     /// # Errors
     /// [`Error::Gpu`].
-    pub fn read_log(&self, gpu: &Gpu) -> Result<(Vec<u32>, Vec<u32>), Error> {
+    pub fn read_log(&self, gpu: &Gpu) -> Result<(Vec<u8>, Vec<u8>), Error> {
         let log = gpu.read_buffer(&self.log, self.layout.log.header_and_pairs_bytes())?;
         let examples = gpu.read_buffer(&self.examples, self.layout.log.examples_bytes())?;
-        Ok((bytemuck::pod_collect_to_vec(&log), bytemuck::pod_collect_to_vec(&examples)))
+        Ok((log, examples))
     }
 
     /// The user's buffers' contents.

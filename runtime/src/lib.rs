@@ -29,19 +29,20 @@ pub mod bench;
 pub mod buffers;
 pub mod check;
 pub mod corpus;
-pub mod detect;
 pub mod engine;
 pub mod gpu;
+pub mod log;
 pub mod print;
 pub mod spec;
 
 use std::path::Path;
 use std::time::Instant;
 
-pub use wgrace_instrument::report::{Finding, FindingKind, Race, RaceClass, RaceKind, Report, Verdict};
+pub use wgrace_instrument::report::{Finding, Race, RaceClass, RaceKind, Report, Severity, Verdict};
 pub use wgrace_instrument::{Shader, report};
 
 use naga::valid::Capabilities;
+use wgrace_instrument::checks::{CheckSet, DecodeContext};
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
 use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared};
 
@@ -104,6 +105,8 @@ pub struct Plan {
     pub spec: RunSpec,
     /// The user's buffers with their initial contents.
     pub buffers: Vec<UserBuffer>,
+    /// The checks to run (default: every registered one).
+    pub checks: CheckSet,
 }
 
 impl Plan {
@@ -123,7 +126,7 @@ impl Plan {
         let ep_info = prepared.info.get_entry_point(ep_index);
         let invocations = invocations(&prepared, spec.dispatch);
         let buffers = buffers::plan_buffers(&prepared.module, &spec, &|h| !ep_info[h].is_empty(), invocations)?;
-        Ok(Plan { shader, prepared, spec, buffers })
+        Ok(Plan { shader, prepared, spec, buffers, checks: CheckSet::default() })
     }
 
     /// Instruments the shader for its entry point, for `gpu`'s limits and
@@ -147,6 +150,7 @@ impl Plan {
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
             workgroups: self.spec.dispatch.iter().map(|&d| u64::from(d)).product(),
             shadow_cache: self.spec.shadow_cache,
+            checks: self.checks.clone(),
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
@@ -231,8 +235,17 @@ impl Plan {
         let elapsed = start.elapsed();
         let (log, examples) = run.read_log(gpu)?;
         let contents = run.read_buffers(gpu, &self.buffers)?;
-        let mut decoded =
-            detect::decode(&log, &examples, &self.prepared.module, &inst, self.spec.dispatch, &run.layout.var_words);
+        let ctx = DecodeContext {
+            module: &self.prepared.module,
+            sites: &inst.sites,
+            barriers: &inst.barriers,
+            vars: &inst.vars,
+            mode: inst.mode(),
+            workgroup_size: inst.workgroup_size,
+            dispatch: self.spec.dispatch,
+            var_words: &run.layout.var_words,
+        };
+        let mut decoded = log::decode(&log, &examples, &inst.checks, &ctx)?;
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
@@ -253,7 +266,7 @@ impl Plan {
             let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
             run.run(gpu, None, &mut |_| {})?;
             let (log, _) = run.read_log(gpu)?;
-            Ok(report::InstrumentationCount { sites: inst.sites.checked(), accesses: detect::executed_accesses(&log) })
+            Ok(report::InstrumentationCount { sites: inst.sites.checked(), accesses: log::executed_accesses(&log) })
         };
         Ok(report::InstrumentationStats { without_analyzer: count(false)?, with_analyzer: count(true)? })
     }
@@ -269,7 +282,7 @@ impl Plan {
         run.read_buffers(gpu, &self.buffers)
     }
 
-    fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: detect::Decoded) -> Report {
+    fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: log::LogContents) -> Report {
         let mut stats = decoded.stats;
         let mut races = decoded.races;
         if let Some(w) = self.spec.assume_lockstep {
@@ -357,6 +370,7 @@ impl Plan {
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
             races,
             findings: decoded.findings,
+            checks: inst.checks.infos(),
             complete: incomplete.is_empty(),
             incomplete,
             notes,

@@ -5,7 +5,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
-    Access, BarrierPath, CheckedVariable, DetectedBy, Finding, Invocation, Race, RaceClass, Report, ShaderInfo, Verdict,
+    Access, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Severity, ShaderInfo,
+    Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -39,28 +40,40 @@ fn headline(race: &Race) -> String {
     format!("data race ({}) on {} variable `{}`", race.kind.as_str(), race.memory.space.as_str(), race.memory.variable)
 }
 
-fn notes(race: &Race) -> Vec<String> {
-    let times = if race.occurrences == 1 { "time".to_string() } else { "times".to_string() };
-    let mut notes = vec![match race.detected_by {
+fn times(n: u64) -> &'static str {
+    if n == 1 { "time" } else { "times" }
+}
+
+/// `[0,0,0]/[1,0,0]`: workgroup/invocation.
+fn short(i: &Option<Invocation>) -> String {
+    match i {
+        Some(i) => format!("{:?}/{:?}", i.workgroup_id, i.local_invocation_id).replace(' ', ""),
+        None => "?".into(),
+    }
+}
+
+/// The notes of one racing pair: where and how often, per class, the
+/// lock-step portability, and each class's explanation and fix.
+fn notes(group: &[&Race]) -> Vec<String> {
+    let mut notes = Vec::new();
+    let [race] = group else { return pair_notes(group) };
+    notes.push(match race.detected_by {
         DetectedBy::Runtime => format!(
-            "at {} (byte offset {}); detected {} {times}",
-            race.memory.element, race.memory.byte_offset, race.occurrences
+            "at {} (byte offset {}); detected {} {}",
+            race.memory.element,
+            race.memory.byte_offset,
+            race.occurrences,
+            times(race.occurrences)
         ),
         DetectedBy::Analyzer => format!(
             "at {} (byte offset {}); proved by the static analyzer: it happens in every run of this dispatch and input",
             race.memory.element, race.memory.byte_offset
         ),
-    }];
+    });
     if race.examples.len() > 1 {
         let more: Vec<String> = race.examples[1..]
             .iter()
-            .map(|e| {
-                let who = |i: &Option<Invocation>| match i {
-                    Some(i) => format!("{:?}/{:?}", i.workgroup_id, i.local_invocation_id).replace(' ', ""),
-                    None => "?".into(),
-                };
-                format!("{} ({} and {})", e.element, who(&e.first), who(&e.second))
-            })
+            .map(|e| format!("{} ({} and {})", e.element, short(&e.first), short(&e.second)))
             .collect();
         notes.push(format!("also at {} (workgroup/invocation)", more.join(", ")));
     }
@@ -70,6 +83,67 @@ fn notes(race: &Race) -> Vec<String> {
     notes.push(format!("note: {}", race.explanation));
     notes.push(format!("help: {}", race.hint));
     notes
+}
+
+/// The notes of a pair that took several classes: a line per class, one
+/// lock-step line for the pair, and the classes' explanations and (distinct)
+/// fixes.
+fn pair_notes(group: &[&Race]) -> Vec<String> {
+    let mut notes: Vec<String> = group
+        .iter()
+        .map(|r| {
+            let example = r.examples.first();
+            let who = example.map_or(String::new(), |e| {
+                format!(", e.g. {} and {} (workgroup/invocation)", short(&e.first), short(&e.second))
+            });
+            format!(
+                "{}: at {} (byte offset {}); detected {} {}{who}",
+                r.class.as_str(),
+                r.memory.element,
+                r.memory.byte_offset,
+                r.occurrences,
+                times(r.occurrences)
+            )
+        })
+        .collect();
+    let same_workgroup: Vec<&Lockstep> = group
+        .iter()
+        .filter(|r| r.class != RaceClass::InterWorkgroup && r.detected_by == DetectedBy::Runtime)
+        .map(|r| &r.lockstep)
+        .collect();
+    if !same_workgroup.is_empty() {
+        notes.push(format!("lock-step: {}", Lockstep::of_all(&same_workgroup).describe()));
+    }
+    for r in group {
+        notes.push(format!("note: {}: {}", r.class.as_str(), r.explanation));
+    }
+    let mut hints: Vec<&str> = Vec::new();
+    for r in group {
+        if !hints.contains(&r.hint.as_str()) {
+            hints.push(&r.hint);
+        }
+    }
+    notes.extend(hints.iter().map(|h| format!("help: {h}")));
+    notes
+}
+
+/// Races grouped by racing pair: the variable and the unordered pair of
+/// accesses, in the order of their first race.
+fn pairs(races: &[Race]) -> Vec<Vec<&Race>> {
+    let mut groups: Vec<Vec<&Race>> = Vec::new();
+    for race in races {
+        let key = |r: &Race| (r.memory.variable.clone(), r.first.site, r.second.site, r.detected_by);
+        match groups.iter_mut().find(|g| key(g[0]) == key(race)) {
+            Some(group) => group.push(race),
+            None => groups.push(vec![race]),
+        }
+    }
+    groups
+}
+
+/// `intra-subgroup, intra-workgroup`: the diagnostic code of a pair.
+fn code(group: &[&Race]) -> String {
+    group.iter().map(|r| r.class.as_str()).collect::<Vec<_>>().join(", ")
 }
 
 /// The report as text; `color` adds ANSI colours.
@@ -82,9 +156,9 @@ pub fn text(report: &Report, color: bool) -> String {
     let declaration = |variable: &str| declaration_span(&report.checked.variables, variable);
     out.push_str(&races(&report.races, &report.shader, &declaration, &mut buffer));
     for finding in &report.findings {
-        let diagnostic = Diagnostic::error()
+        let diagnostic = Diagnostic::new(severity(finding.severity))
             .with_code(finding.check.as_str())
-            .with_message(finding_headline(finding))
+            .with_message(finding.message.as_str())
             .with_labels(finding_labels(finding))
             .with_notes(finding_notes(finding));
         if source.is_none() || term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic).is_err() {
@@ -143,8 +217,9 @@ pub fn races(
     let source = shader.source.as_deref();
     let file = SimpleFile::new(shader.path.as_str(), source.unwrap_or(""));
     let config = term::Config::default();
-    for race in races {
-        let code = race.class.as_str();
+    for group in pairs(races) {
+        let race = group[0];
+        let code = code(&group);
         let spans = [&race.first, &race.second].map(|a| a.location.span);
         if let (Some(_), [Some(_), _] | [_, Some(_)]) = (source, spans) {
             let mut labels = Vec::new();
@@ -162,20 +237,21 @@ pub fn races(
                 .with_code(code)
                 .with_message(headline(race))
                 .with_labels(labels)
-                .with_notes(notes(race));
+                .with_notes(notes(&group));
             if term::emit_to_write_style(buffer, &config, &file, &diagnostic).is_err() {
-                out.push_str(&plain_race(race, &shader.path));
+                out.push_str(&plain_race(&group, &shader.path));
             }
         } else {
-            out.push_str(&plain_race(race, &shader.path));
+            out.push_str(&plain_race(&group, &shader.path));
         }
     }
     out
 }
 
-/// A race without source text (SPIR-V without debug information).
-fn plain_race(race: &Race, path: &str) -> String {
-    let mut s = format!("error[{}]: {}\n", race.class.as_str(), headline(race));
+/// A racing pair without source text (SPIR-V without debug information).
+fn plain_race(group: &[&Race], path: &str) -> String {
+    let race = group[0];
+    let mut s = format!("error[{}]: {}\n", code(group), headline(race));
     for a in [&race.first, &race.second] {
         let at = match (a.location.line, a.location.column) {
             (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
@@ -183,35 +259,18 @@ fn plain_race(race: &Race, path: &str) -> String {
         };
         s.push_str(&format!("  --> {at}: {}\n      {}\n", access_label(a), a.location.snippet));
     }
-    for n in notes(race) {
+    for n in notes(group) {
         s.push_str(&format!("  = {n}\n"));
     }
     s.push('\n');
     s
 }
 
-fn finding_headline(f: &Finding) -> String {
-    let [x, y, z] = f.workgroup_id;
-    format!("invocations of workgroup ({x},{y},{z}) executed different barriers")
-}
-
-fn local_id(p: &BarrierPath) -> String {
-    let [x, y, z] = p.local_invocation_id;
-    format!("({x},{y},{z})")
-}
-
-/// "invocation (1,0,0) executed 2 barriers, the last at line 9".
-fn barrier_path(p: &BarrierPath) -> String {
-    let who = format!("invocation {}", local_id(p));
-    match (&p.last_barrier, p.barriers) {
-        (None, _) | (_, 0) => format!("{who} executed no barrier"),
-        (Some(last), n) => {
-            let count = if n >= 4095 { "4095 or more barriers".to_string() } else { plural(n, "barrier") };
-            match last.location.line {
-                Some(line) => format!("{who} executed {count}, the last at line {line}"),
-                None => format!("{who} executed {count}, the last `{}`", last.location.snippet.trim()),
-            }
-        }
+fn severity(s: Severity) -> codespan_reporting::diagnostic::Severity {
+    match s {
+        Severity::Error => codespan_reporting::diagnostic::Severity::Error,
+        Severity::Warning => codespan_reporting::diagnostic::Severity::Warning,
+        Severity::Note => codespan_reporting::diagnostic::Severity::Note,
     }
 }
 
@@ -219,50 +278,42 @@ fn plural(n: u32, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Labels on the two invocations' last barriers (one label when it is the
-/// same barrier).
+/// A finding's located labels that have a span in the source.
 fn finding_labels(f: &Finding) -> Vec<Label<()>> {
-    let span = |p: &BarrierPath| {
-        let (start, end) = p.last_barrier.as_ref()?.location.span?;
-        Some(start as usize..end as usize)
-    };
-    let same = matches!((&f.first.last_barrier, &f.second.last_barrier), (Some(a), Some(b)) if a.id == b.id);
-    let mut labels = Vec::new();
-    if let Some(range) = span(&f.second) {
-        let whose = if same {
-            format!("invocations {} and {}", local_id(&f.second), local_id(&f.first))
-        } else {
-            format!("invocation {}", local_id(&f.second))
-        };
-        labels.push(Label::primary((), range).with_message(format!("the last barrier of {whose}")));
-    }
-    if let Some(range) = span(&f.first).filter(|_| !same) {
-        labels.push(
-            Label::secondary((), range).with_message(format!("the last barrier of invocation {}", local_id(&f.first))),
-        );
-    }
-    labels
+    f.locations
+        .iter()
+        .filter_map(|l| {
+            let (start, end) = l.location.span?;
+            let label = if l.primary {
+                Label::primary((), start as usize..end as usize)
+            } else {
+                Label::secondary((), start as usize..end as usize)
+            };
+            Some(label.with_message(l.label.as_str()))
+        })
+        .collect()
 }
 
 fn finding_notes(f: &Finding) -> Vec<String> {
-    let invocations = if f.occurrences == 1 { "invocation" } else { "invocations" };
-    let same_last = f.first.last_barrier.as_ref().map(|b| b.id) == f.second.last_barrier.as_ref().map(|b| b.id);
-    let paths = if f.first.barriers == f.second.barriers && same_last { ", by a different path" } else { "" };
-    vec![
-        format!(
-            "{}; {}{paths}; {} {invocations} of the dispatch differed like this from the first of their workgroup",
-            barrier_path(&f.first),
-            barrier_path(&f.second),
-            f.occurrences
-        ),
-        format!("note: {}", f.explanation),
-        format!("help: {}", f.hint),
-    ]
+    let mut notes = f.details.clone();
+    notes.push(format!("note: {}", f.explanation));
+    notes.push(format!("help: {}", f.hint));
+    notes
 }
 
 /// A finding without source text.
 fn plain_finding(f: &Finding, path: &str) -> String {
-    let mut s = format!("error[{}]: {}\n  --> {path}\n", f.check.as_str(), finding_headline(f));
+    let mut s = format!("{}[{}]: {}\n", f.severity.as_str(), f.check, f.message);
+    for l in &f.locations {
+        let at = match (l.location.line, l.location.column) {
+            (Some(line), Some(c)) => format!("{path}:{line}:{c}"),
+            _ => path.to_string(),
+        };
+        s.push_str(&format!("  --> {at}: {}\n      {}\n", l.label, l.location.snippet));
+    }
+    if f.locations.is_empty() {
+        s.push_str(&format!("  --> {path}\n"));
+    }
     for n in finding_notes(f) {
         s.push_str(&format!("  = {n}\n"));
     }
@@ -300,21 +351,40 @@ pub fn summary(report: &Report) -> String {
         report.adapter.name,
         report.adapter.backend
     );
-    let divergences = match report.findings.len() {
-        0 => String::new(),
-        1 => "1 barrier divergence".to_string(),
-        n => format!("{n} barrier divergences"),
-    };
-    match (report.verdict, divergences.is_empty()) {
-        (Verdict::Race, true) => format!("wgrace: {} found ({what})", plural(report.races.len() as u32, "race")),
-        (Verdict::Race, false) => {
-            format!("wgrace: {} and {divergences} found ({what})", plural(report.races.len() as u32, "race"))
-        }
+    let findings = findings_summary(&report.findings);
+    let races = races_summary(&report.races);
+    match (report.verdict, findings.is_empty()) {
+        (Verdict::Race, true) => format!("wgrace: {races} found ({what})"),
+        (Verdict::Race, false) => format!("wgrace: {races} and {findings} found ({what})"),
         (Verdict::NoRace, true) => format!("wgrace: no race observed for this dispatch and input ({what})"),
         (Verdict::NoRace, false) => {
-            format!("wgrace: {divergences} found; no race observed for this dispatch and input ({what})")
+            format!("wgrace: {findings}; no race observed for this dispatch and input ({what})")
         }
     }
+}
+
+/// "2 races", or "1 race (2 by class)" when a racing pair took several
+/// classes.
+fn races_summary(races: &[Race]) -> String {
+    let pairs = pairs(races).len();
+    let mut s = plural(pairs as u32, "race");
+    if races.len() != pairs {
+        s.push_str(&format!(" ({} by class)", races.len()));
+    }
+    s
+}
+
+/// "1 barrier-divergence finding, 2 bounds findings", by check, in order of
+/// first appearance.
+fn findings_summary(findings: &[Finding]) -> String {
+    let mut counts: Vec<(&str, u32)> = Vec::new();
+    for f in findings {
+        match counts.iter_mut().find(|(check, _)| *check == f.check) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((&f.check, 1)),
+        }
+    }
+    counts.iter().map(|(check, n)| plural(*n, &format!("{check} finding"))).collect::<Vec<_>>().join(", ")
 }
 
 /// `wgrace check`'s report as text: the proved races, the sites left to the

@@ -61,16 +61,26 @@ fn racy_sample_exits_1_with_both_lines_in_the_text_report() {
     let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl")]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = stdout(&o);
-    // Pairs inside one subgroup and across subgroups are two races.
-    assert!(text.contains("error[intra-subgroup]: data race (read-write) on workgroup variable `tile`"), "{text}");
-    assert!(text.contains("error[intra-workgroup]: data race (read-write) on workgroup variable `tile`"), "{text}");
-    assert!(text.contains("lock-step: race under WGSL"), "{text}");
+    // Pairs inside one subgroup and across subgroups are two races of one
+    // pair of lines: one diagnostic, with a line per class.
+    let headline = "error[intra-subgroup, intra-workgroup]: data race (read-write) on workgroup variable `tile`";
+    assert_eq!(text.matches(headline).count(), 1, "{text}");
+    assert_eq!(text.matches("data race (").count(), 1, "{text}");
+    assert!(text.contains("= intra-subgroup: at tile["), "{text}");
+    assert!(text.contains("= intra-workgroup: at tile["), "{text}");
+    assert!(text.contains("note: intra-subgroup: invocations of one subgroup"), "{text}");
+    // Lock-step hides the pair only where it hides both classes.
+    assert!(text.contains("lock-step: race under WGSL; hidden by lock-step execution of width ≥ 64"), "{text}");
     assert!(text.contains("`tile` is declared here"), "{text}");
     assert!(text.contains("13 │     tile[lid] = lid * 2u;"), "{text}");
     assert!(text.contains("14 │     out[gid.x] = tile[(lid + 1u) % 64u];"), "{text}");
     assert!(text.contains("write by invocation"), "{text}");
     assert!(text.contains("help: put a workgroupBarrier()"), "{text}");
-    assert!(text.contains("wgrace: 2 races found"), "{text}");
+    assert!(text.contains("wgrace: 1 race (2 by class) found"), "{text}");
+    // JSON keeps a race per class.
+    let r = json(&wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json"]));
+    let classes: Vec<&str> = r["races"].as_array().expect("races").iter().filter_map(|r| r["class"].as_str()).collect();
+    assert_eq!(classes, ["intra-subgroup", "intra-workgroup"], "{r}");
 }
 
 #[test]
@@ -129,7 +139,7 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
     assert!(text.contains("20 │     workgroupBarrier();"), "{text}");
     assert!(text.contains("executed no barrier"), "{text}");
     assert!(text.contains("executed 1 barrier, the last at line 20"), "{text}");
-    assert!(text.contains("wgrace: 1 barrier divergence found; no race observed"), "{text}");
+    assert!(text.contains("wgrace: 1 barrier-divergence finding; no race observed"), "{text}");
 
     let r = json(&wgrace(&["run", &path, "--format", "json"]));
     assert_eq!(r["verdict"], "no-race");
@@ -137,28 +147,36 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
     assert_eq!(findings.len(), 1, "{r}");
     let f = &findings[0];
     assert_eq!(f["check"], "barrier-divergence");
-    assert_eq!(f["workgroup_id"], serde_json::json!([3, 0, 0]));
+    assert_eq!(f["severity"], "error");
+    assert_eq!(f["data"]["workgroup_id"], serde_json::json!([3, 0, 0]));
+    assert_eq!(f["invocations"][0]["workgroup_id"], serde_json::json!([3, 0, 0]));
+    // The one barrier of the table, at line 20.
+    let barrier = &r["barriers"][0];
+    assert_eq!(
+        (&barrier["location"]["line"], &barrier["kind"]),
+        (&serde_json::json!(20), &serde_json::json!("workgroup"))
+    );
     // Invocations 8..63 of the last workgroup (global ids 200..255) return
     // before the barrier that 0..7 execute; either kind may finish first.
     let (mut none, mut one) = (0, 0);
-    for side in [&f["first"], &f["second"]] {
+    for side in [&f["data"]["first"], &f["data"]["second"]] {
         match side["barriers"].as_u64() {
             Some(0) => {
                 assert!(side["last_barrier"].is_null(), "{f}");
                 none += 1;
             }
             Some(1) => {
-                assert_eq!(side["last_barrier"]["line"], 20, "{f}");
-                assert_eq!(side["last_barrier"]["kind"], "workgroup", "{f}");
+                assert_eq!(side["last_barrier"], barrier["id"], "{f}");
                 one += 1;
             }
             _ => panic!("unexpected barrier count in {f}"),
         }
     }
     assert_eq!((none, one), (1, 1), "{f}");
+    assert_eq!(f["locations"][0]["line"], 20, "{f}");
     // The first of the workgroup to finish is compared with all 63 others.
-    let divergent = r["stats"]["divergent_invocations"].as_u64().expect("count");
-    assert!(divergent == 56 || divergent == 8, "{}", r["stats"]);
+    let divergent = f["occurrences"].as_u64().expect("count");
+    assert!(divergent == 56 || divergent == 8, "{f}");
     assert_eq!(r["barriers"].as_array().map(Vec::len), Some(1), "{r}");
 }
 
@@ -523,7 +541,7 @@ fn spirv_input_is_checked_like_wgsl() {
             assert!(first.starts_with("OpStore (SPIR-V word"), "{race}");
             assert!(second.starts_with("OpLoad (SPIR-V word"), "{race}");
             let text = stdout(&wgrace(&["run", &path.display().to_string(), "--dispatch", "2"]));
-            assert!(text.contains("error[intra-workgroup]"), "{text}");
+            assert!(text.contains("intra-workgroup]: data race"), "{text}");
         }
     }
 }

@@ -12,12 +12,56 @@
 //! …). [`Prelude`] renders them as WGSL `const` declarations; [`runtime_source`]
 //! returns the prelude followed by the runtime, ready for naga's WGSL front end.
 
+pub mod abi;
+
 /// The runtime library, without its prelude of constants.
 pub const RUNTIME: &str = include_str!("../wgsl/runtime.wgsl");
 
-/// The barrier-divergence check, linked after [`RUNTIME`] (it uses the
-/// runtime's identity and race table; the runtime calls its hooks).
-pub const DIVERGENCE: &str = include_str!("../wgsl/divergence.wgsl");
+include!(concat!(env!("OUT_DIR"), "/check_sources.rs"));
+
+/// The WGSL of the check in folder `wgsl/checks/<folder>/`: its files
+/// concatenated in name order, or `None` if there is no such folder.
+pub fn check_source(folder: &str) -> Option<String> {
+    CHECK_SOURCES.iter().find(|(name, _)| *name == folder).map(|(_, files)| files.concat())
+}
+
+/// Runtime events a check's WGSL handles. The runtime calls
+/// `wgrace_checks_on_<event>`, which [`runtime_source`] generates to call
+/// `wgrace_<check>_on_<event>` of every linked check that handles it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// `fn wgrace_<check>_on_begin()`: first thing in the entry point, after
+    /// the runtime has set the invocation's identity.
+    pub begin: bool,
+    /// `fn wgrace_<check>_on_barrier(kind: u32, id: u32)`: after every
+    /// workgroup control barrier of the user's code (and
+    /// `workgroupUniformLoad`), with what it orders (`WGRACE_ORDERS_*`, 0
+    /// for neither) and its id in the report's barrier table.
+    pub barrier: bool,
+    /// `fn wgrace_<check>_on_end()`: when the invocation finishes.
+    pub end: bool,
+}
+
+/// A check's WGSL as linked into one instrumented shader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkedCheck {
+    /// Prefix of its WGSL names: `wgrace_<prefix>_on_<event>`, and the
+    /// constant `WGRACE_CODE_<PREFIX>` (upper case).
+    pub prefix: String,
+    /// Its WGSL (may be empty when its work is the core runtime's).
+    pub source: String,
+    /// Which events it handles.
+    pub hooks: Hooks,
+    /// First code of its records in the record table (`WGRACE_CODE_<PREFIX>`):
+    /// records keep the check's codes in the key's top 4 bits.
+    pub first_code: u32,
+    /// Bytes of workgroup memory its WGSL declares (as WebGPU counts them).
+    pub workgroup_bytes: u32,
+}
+
+/// Record codes available to all checks together (4 bits of the record
+/// table's key).
+pub const RECORD_CODES: u32 = 16;
 
 /// Statement mode's tables, linked after [`RUNTIME`] in both modes (addr mode
 /// never calls them).
@@ -87,9 +131,8 @@ pub struct Prelude {
     /// Whether the runtime counts the instrumented accesses it executes
     /// (`wgrace run --stats`), in the log header.
     pub count_accesses: bool,
-    /// Whether the shader has a barrier: without one no two invocations can
-    /// execute different barriers, and the divergence check is left out.
-    pub divergence_check: bool,
+    /// The checks linked with the runtime, whose hooks it calls.
+    pub checks: Vec<LinkedCheck>,
     /// Whether any access is instrumented: without one nothing is classed,
     /// and the check of how subgroups are formed is left out.
     pub instrumented: bool,
@@ -255,10 +298,6 @@ impl StorageLayout {
     }
 }
 
-/// Workgroup memory the runtime always declares (the divergence check's
-/// atomic, rounded as WebGPU counts it), besides the shadow.
-pub const RUNTIME_WORKGROUP_BYTES: u32 = 16;
-
 impl Prelude {
     /// How the 29 identity bits of a workgroup-memory state word are shared
     /// once the invocation and site take theirs: (barrier-count bits,
@@ -308,7 +347,6 @@ impl Prelude {
              const WGRACE_ST_COUNT_BARRIERS: bool = {};\n\
              const WGRACE_WG_STATE_WORDS: u32 = {}u;\n\
              const WGRACE_COUNT_ACCESSES: bool = {};\n\
-             const WGRACE_DIVERGENCE_CHECK: bool = {};\n\
              const WGRACE_INSTRUMENTED: bool = {};\n\
              const WGRACE_AGGREGATE: bool = {};\n\
              alias WgraceState = {};\n\
@@ -341,7 +379,6 @@ impl Prelude {
             self.storage_barrier_kinds,
             self.workgroup_state_words(),
             self.count_accesses,
-            self.divergence_check,
             self.instrumented,
             // Reads made by a whole subgroup are checked once (addr mode).
             !self.stmt && self.subgroups,
@@ -370,14 +407,45 @@ impl Prelude {
     }
 }
 
-/// The runtime's source: `prelude` followed by [`RUNTIME`] and the checks
-/// linked with it ([`DIVERGENCE`], [`STMT`], and [`WARP`] or [`WARP_NONE`]).
+impl Prelude {
+    /// Workgroup memory the linked checks declare.
+    pub fn checks_workgroup_bytes(&self) -> u32 {
+        self.checks.iter().map(|c| c.workgroup_bytes).sum()
+    }
+}
+
+/// The runtime's source: `prelude` followed by [`RUNTIME`], [`STMT`],
+/// [`WARP`] or [`WARP_NONE`], the linked checks' WGSL, and the functions
+/// through which the runtime calls the checks' hooks.
 pub fn runtime_source(prelude: &Prelude) -> String {
     let mut source = prelude.to_wgsl();
     source.push_str(RUNTIME);
-    source.push_str(DIVERGENCE);
     source.push_str(STMT);
     source.push_str(if prelude.subgroups { WARP } else { WARP_NONE });
+    source.push_str("\n// ---------------------------------------------------------------- checks\n");
+    for check in &prelude.checks {
+        source.push_str(&format!(
+            "\nconst WGRACE_CODE_{}: u32 = {}u;\n",
+            check.prefix.to_uppercase(),
+            check.first_code
+        ));
+        source.push_str(&check.source);
+    }
+    let calls = |event: &str, args: &str, handles: fn(&Hooks) -> bool| -> String {
+        prelude
+            .checks
+            .iter()
+            .filter(|c| handles(&c.hooks))
+            .map(|c| format!("    wgrace_{}_on_{event}({args});\n", c.prefix))
+            .collect()
+    };
+    source.push_str(&format!(
+        "\nfn wgrace_checks_on_begin() {{\n{}}}\n\nfn wgrace_checks_on_barrier(kind: u32, id: u32) {{\n{}}}\n\n\
+         fn wgrace_checks_on_end() {{\n{}}}\n",
+        calls("begin", "", |h| h.begin),
+        calls("barrier", "kind, id", |h| h.barrier),
+        calls("end", "", |h| h.end),
+    ));
     source
 }
 
@@ -391,4 +459,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 29;
+pub const PRELUDE_LINES: usize = 28;

@@ -2,7 +2,9 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{PRELUDE_LINES, Prelude, RUNTIME, StorageLayout, runtime_source, storage_check_source};
+use wgrace_shaders::{
+    Hooks, LinkedCheck, PRELUDE_LINES, Prelude, RUNTIME, StorageLayout, runtime_source, storage_check_source,
+};
 
 fn validate(prelude: &Prelude) {
     validate_source(&runtime_source(prelude), prelude.subgroups);
@@ -47,6 +49,19 @@ fn validates_with_typical_prelude_and_every_storage_layout() {
     }
 }
 
+/// The checks whose WGSL lives here, linked as the pass links them (the
+/// barrier-divergence check handles barriers and ends).
+fn linked_checks() -> Vec<LinkedCheck> {
+    let source = wgrace_shaders::check_source("barrier_divergence").expect("barrier_divergence WGSL");
+    vec![LinkedCheck {
+        prefix: "barrier_divergence".into(),
+        source,
+        hooks: Hooks { begin: false, barrier: true, end: true },
+        first_code: 4,
+        workgroup_bytes: 16,
+    }]
+}
+
 fn typical() -> Prelude {
     Prelude {
         invocation_bits: 6,
@@ -64,7 +79,7 @@ fn typical() -> Prelude {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        divergence_check: true,
+        checks: linked_checks(),
         instrumented: true,
         storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
         storage_sites: (0..16).collect(),
@@ -89,7 +104,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        divergence_check: false,
+        checks: Vec::new(),
         instrumented: false,
         storage: StorageLayout::new(0, 1, 1, 0, false, None).expect("layout"),
         storage_sites: Vec::new(),
@@ -114,7 +129,7 @@ fn validates_at_the_largest_sizes() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        divergence_check: true,
+        checks: linked_checks(),
         instrumented: true,
         storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
         storage_sites: (0..0x3ffe).collect(),
@@ -140,7 +155,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage_barrier_kinds: true,
             subgroups,
             count_accesses: subgroups,
-            divergence_check: true,
+            checks: linked_checks(),
             instrumented: true,
             storage: StorageLayout::statement_mode(),
             storage_sites: Vec::new(),
@@ -166,7 +181,7 @@ fn prelude_line_count_matches() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        divergence_check: true,
+        checks: linked_checks(),
         instrumented: true,
         storage: StorageLayout::statement_mode(),
         storage_sites: Vec::new(),
@@ -198,4 +213,77 @@ fn the_cut_down_runtimes_of_bench_floor_still_validate() {
         validate_source(&runtime_source(&prelude).replace(RUNTIME, &cut), prelude.subgroups);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The host mirrors in `wgrace_shaders::abi` have the layout naga gives the
+/// WGSL declarations they mirror.
+#[test]
+fn host_mirrors_match_the_wgsl_layouts() {
+    use std::mem::{offset_of, size_of};
+    use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, Var};
+
+    let source = runtime_source(&typical());
+    let module = naga::front::wgsl::parse_str(&source).expect("runtime parses");
+    let mut layouter = naga::proc::Layouter::default();
+    layouter.update(module.to_ctx()).expect("layout");
+    let members = |name: &str| -> Vec<(String, u32)> {
+        let (_, ty) = module.types.iter().find(|(_, t)| t.name.as_deref() == Some(name)).expect(name);
+        match &ty.inner {
+            naga::TypeInner::Struct { members, .. } => {
+                members.iter().map(|m| (m.name.clone().unwrap_or_default(), m.offset)).collect()
+            }
+            other => panic!("{name} is {other:?}"),
+        }
+    };
+    let offsets = |pairs: &[(&str, usize)]| -> Vec<(String, u32)> {
+        pairs.iter().map(|(n, o)| (n.to_string(), *o as u32)).collect()
+    };
+    let mut params = members("WgraceParams");
+    let vars = params.pop().expect("vars");
+    assert_eq!(
+        params,
+        offsets(&[
+            ("chunk_base", offset_of!(Params, chunk_base)),
+            ("total_workgroups", offset_of!(Params, total_workgroups)),
+            ("witness_mask", offset_of!(Params, witness_mask)),
+            ("cache_bits", offset_of!(Params, cache_bits)),
+            ("dispatch", offset_of!(Params, dispatch)),
+            ("pair_capacity", offset_of!(Params, pair_capacity)),
+            ("storage_words", offset_of!(Params, storage_words)),
+            ("witness_shift", offset_of!(Params, witness_shift)),
+            ("_pad2", offset_of!(Params, _pad2)),
+        ])
+    );
+    assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));
+    assert_eq!(
+        members("WgraceVar"),
+        offsets(&[
+            ("base", offset_of!(Var, base)),
+            ("words", offset_of!(Var, words)),
+            ("_pad0", offset_of!(Var, _pad0)),
+            ("_pad1", offset_of!(Var, _pad1)),
+        ])
+    );
+    let (var_ty, _) = module.types.iter().find(|(_, t)| t.name.as_deref() == Some("WgraceVar")).expect("WgraceVar");
+    assert_eq!(layouter[var_ty].size as usize, size_of::<Var>());
+
+    let constant = |name: &str| -> usize {
+        let (_, c) = module.constants.iter().find(|(_, c)| c.name.as_deref() == Some(name)).expect(name);
+        match module.global_expressions[c.init] {
+            naga::Expression::Literal(naga::Literal::U32(v)) => v as usize,
+            ref other => panic!("{name} = {other:?}"),
+        }
+    };
+    let word = |offset: usize| offset / 4;
+    assert_eq!(constant("WGRACE_LOG_DROPPED"), word(offset_of!(LogHeader, dropped)));
+    assert_eq!(constant("WGRACE_LOG_OUT_OF_BOUNDS"), word(offset_of!(LogHeader, out_of_bounds)));
+    assert_eq!(constant("WGRACE_LOG_EPOCH_OVERFLOW"), word(offset_of!(LogHeader, epoch_overflow)));
+    assert_eq!(constant("WGRACE_LOG_SUBGROUP_SIZE"), word(offset_of!(LogHeader, subgroup_size)));
+    assert_eq!(constant("WGRACE_LOG_SLOT_OVERFLOW"), word(offset_of!(LogHeader, slot_overflow)));
+    assert_eq!(constant("WGRACE_LOG_NONLINEAR"), word(offset_of!(LogHeader, nonlinear)));
+    assert_eq!(constant("WGRACE_LOG_ACCESSES"), word(offset_of!(LogHeader, accesses)));
+    assert_eq!(constant("WGRACE_LOG_EVICTED"), word(offset_of!(LogHeader, evicted)));
+    assert_eq!(constant("WGRACE_LOG_HEADER"), word(size_of::<LogHeader>()));
+    assert_eq!(constant("WGRACE_PAIR_WORDS"), word(size_of::<RecordEntry>()));
+    assert_eq!(constant("WGRACE_EXAMPLES"), EXAMPLES_PER_RECORD);
 }

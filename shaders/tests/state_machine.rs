@@ -313,7 +313,7 @@ impl Harness {
             storage_barrier_kinds: true,
             subgroups: false,
             count_accesses: false,
-            divergence_check: true,
+            checks: Vec::new(),
             instrumented: true,
             storage: if stmt { StorageLayout::statement_mode() } else { storage.layout },
             // Site ids are trace positions, all of them storage sites.

@@ -31,8 +31,10 @@
 // (class, unordered site pair): the first detection of a pair stores an
 // example, later ones only count.  docs/detector.md describes the design.
 //
-// The barrier-divergence check (divergence.wgsl, linked after this file)
-// shares the hooks and the race table.
+// Other checks (wgsl/checks/<id>/, linked after this file) hook into the
+// runtime's events through wgrace_checks_on_begin/_barrier/_end, which the
+// host generates for the checks it links, and record what they find in the
+// same table under codes of their own (WGRACE_CODE_<CHECK>).
 
 // ---------------------------------------------------------------- bindings
 
@@ -116,12 +118,12 @@ const WGRACE_LOG_HEADER: u32 = 12u;
 const WGRACE_PAIR_WORDS: u32 = 4u;
 const WGRACE_EXAMPLES: u32 = 4u;
 
-// Race classes (the report's `class`); class 3 is a barrier divergence
-// (divergence.wgsl), whose "sites" are barrier ids.
+// Race classes (the report's `class`): the data-race check's record codes,
+// 0 to 3 (it comes first in the registry); other checks' codes follow.
 const WGRACE_CLASS_INTRA: u32 = 0u;
 const WGRACE_CLASS_BARRIER_KIND: u32 = 1u;
 const WGRACE_CLASS_INTER: u32 = 2u;
-const WGRACE_CLASS_INTRA_SUBGROUP: u32 = 4u;
+const WGRACE_CLASS_INTRA_SUBGROUP: u32 = 3u;
 
 // Site ids take 14 bits of the race table's key; this one stands for
 // "earlier access not recorded".
@@ -182,9 +184,7 @@ fn wgrace_update_identity() {
 
 // Called last in the entry point.
 fn wgrace_end() {
-    if WGRACE_DIVERGENCE_CHECK {
-        wgrace_div_end();
-    }
+    wgrace_checks_on_end();
     if WGRACE_COUNT_ACCESSES && wgrace_accesses != 0u {
         // A 64-bit sum: carry into the high word.
         let before = atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES], wgrace_accesses);
@@ -232,6 +232,7 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
         wgrace_sweep_slot();
         storageBarrier();
     }
+    wgrace_checks_on_begin();
 }
 
 // The workgroup shadow, word `i` of this workgroup's slot, wherever it lives.
@@ -306,7 +307,7 @@ fn wgrace_next_wg_interval() -> bool {
 // (1-based). WGSL puts barriers in uniform control flow, but naga does not
 // enforce it: the divergence check reports when invocations disagree.
 fn wgrace_barrier(kind: u32, id: u32) {
-    wgrace_div_barrier(id);
+    wgrace_checks_on_barrier(kind, id);
     // With nothing instrumented, intervals have nothing to separate.
     if kind == 0u || !WGRACE_INSTRUMENTED {
         return;

@@ -3,3 +3,4 @@
 mod device;
 mod samples;
 mod support;
+mod toy_check;

@@ -29,10 +29,11 @@ pub(crate) mod walk;
 use std::collections::HashMap;
 
 use naga::valid::{FunctionInfo, ModuleInfo};
-use naga::{Expression, Handle, Module};
+use naga::{Handle, Module};
 use serde::{Deserialize, Serialize};
 
-use crate::pass::Plan;
+pub use crate::plan::AccessKey;
+use crate::plan::Plan;
 use crate::report::{Invocation, RaceClass};
 use crate::vars::TrackedVar;
 
@@ -53,14 +54,6 @@ pub struct BufferFacts<'a> {
     /// Its contents, for uniform and read-only storage buffers (whose
     /// values are then constants).
     pub contents: Option<&'a [u8]>,
-}
-
-/// Identifies a load (by its expression) or a store (by its pointer and
-/// value) within a function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AccessKey {
-    Load(Handle<Expression>),
-    Store(Handle<Expression>, Handle<Expression>),
 }
 
 /// The analyzer's verdict on one site.

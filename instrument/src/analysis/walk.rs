@@ -32,7 +32,7 @@ use naga::{
 
 use super::value::{ITERATION, Kind, LOCAL, MAX_SIZE, Node, Op, WORKGROUP};
 use super::{AccessKey, AnalysisInput};
-use crate::pass::{Bound, Plan};
+use crate::plan::{Bound, Plan};
 
 /// Most loop iterations the walk unrolls in all (beyond it, loops are
 /// summarised).

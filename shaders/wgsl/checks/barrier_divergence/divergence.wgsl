@@ -5,8 +5,10 @@
 // shader that breaks the rule is invalid. naga does not check it (wgpu#4006),
 // and GPUs run such shaders with results that differ by vendor, or hang. This
 // check reports a workgroup whose invocations executed different sequences of
-// barriers, found when they finish; it is linked after runtime.wgsl, which
-// calls the two hooks below and provides wgrace_record.
+// barriers, found when they finish. It handles the runtime's barrier and end
+// events and records through the runtime's table (wgrace_record_pair) under
+// its code WGRACE_CODE_BARRIER_DIVERGENCE; the host decodes the records in
+// instrument/src/checks/barrier_divergence/.
 //
 // Each invocation folds the id of every workgroup barrier it executes
 // (1-based, in the report's barrier table) into a 31-bit signature. When it
@@ -23,22 +25,20 @@
 // Two sequences with the same count and last barrier collide in the
 // signature with probability about 2^-31.
 
-const WGRACE_CLASS_DIVERGENCE: u32 = 3u;
-
 var<private> wgrace_div_signature: u32;
 var<private> wgrace_div_count: u32;
 var<private> wgrace_div_last: u32;
 var<workgroup> wgrace_div_first: atomic<u64>;
 
 // Called after every workgroup control barrier, with its id.
-fn wgrace_div_barrier(id: u32) {
+fn wgrace_barrier_divergence_on_barrier(kind: u32, id: u32) {
     wgrace_div_signature = (wgrace_div_signature ^ id) * 16777619u;
     wgrace_div_count += 1u;
     wgrace_div_last = id;
 }
 
 // Called by every invocation when it finishes.
-fn wgrace_div_end() {
+fn wgrace_barrier_divergence_on_end() {
     let mine = (1lu << 63u)
         | (u64(wgrace_div_signature >> 1u) << 32u)
         | (u64(min(wgrace_div_count, 4095u)) << 20u)
@@ -71,6 +71,6 @@ fn wgrace_div_end() {
     let first_count = u32(first >> 20u) & 4095u;
     let first_last = u32(first >> 10u) & 1023u;
     let counts = first_count | (min(wgrace_div_count, 4095u) << 16u);
-    wgrace_record(WGRACE_CLASS_DIVERGENCE, counts, first_last, wgrace_g, u32(first) & 1023u, false,
-                  min(wgrace_div_last, 1023u));
+    wgrace_record_pair(WGRACE_CODE_BARRIER_DIVERGENCE, counts, first_last, wgrace_g, u32(first) & 1023u, false,
+                       min(wgrace_div_last, 1023u), wgrace_g, wgrace_t, 0u);
 }

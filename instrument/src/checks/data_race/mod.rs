@@ -1,0 +1,286 @@
+//! `data-race`: two accesses to one memory location, from different
+//! invocations, at least one a write, not both atomic, that nothing ordered
+//! (the WGSL memory model; see the crate docs).
+//!
+//! Its engine is the core of the WGSL runtime (`shaders/wgsl/runtime.wgsl`:
+//! the per-word state machines of addr mode; `stmt.wgsl`, `stmt_check.wgsl`
+//! and `warp.wgsl`: statement mode), fed by the access hooks the pass splices
+//! into the shader. Its records are races, one per (class, unordered site
+//! pair), with codes 0 to 3 for the classes; this module turns them (and the
+//! static analyzer's proven races) into the report's [`Race`]s, and owns the
+//! classes' explanations and hints.
+
+use naga::Module;
+use wgrace_report::{
+    Access, AccessKind, CheckInfo, DetectedBy, Invocation, Location, Lockstep, Memory, Race, RaceClass, RaceExample,
+    RaceKind, Severity, SiteTable, Space,
+};
+use wgrace_shaders::LinkedCheck;
+
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize};
+use crate::analysis::StaticRace;
+use crate::vars::{self, TrackedVar};
+
+/// How races are detected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// One state per word, checked as each access happens; reports each
+    /// racing word, and one representative pair per word.
+    #[default]
+    Addr,
+    /// GRace-stmt: statement tables grouped by address, checked at barriers
+    /// and after the dispatch; reports every racing statement pair.
+    Stmt,
+}
+
+impl Mode {
+    /// `"addr"` or `"stmt"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Addr => "addr",
+            Mode::Stmt => "stmt",
+        }
+    }
+}
+
+/// The check.
+pub struct DataRace;
+
+/// Record codes of the classes (`WGRACE_CLASS_*` in runtime.wgsl).
+const CLASSES: [RaceClass; 4] =
+    [RaceClass::IntraWorkgroup, RaceClass::BarrierKind, RaceClass::InterWorkgroup, RaceClass::IntraSubgroup];
+
+/// Site id the runtime writes for an access it did not record.
+const UNKNOWN_SITE: u32 = 0x3fff;
+
+impl Check for DataRace {
+    fn info(&self) -> CheckInfo {
+        CheckInfo {
+            id: "data-race".into(),
+            name: "DataRace".into(),
+            short_description: "Two invocations accessed the same memory, at least one writing, with nothing \
+                ordering the accesses"
+                .into(),
+            full_description: "Two accesses race when they touch the same bytes of one var<workgroup> (in one \
+                workgroup) or of a writable storage buffer, come from different invocations, at least one writes, \
+                they are not both atomic, and nothing orders them: workgroupBarrier() (or workgroupUniformLoad) \
+                for workgroup memory, storageBarrier() within one workgroup for storage memory, nothing between \
+                workgroups of one dispatch. There is no lock-step exemption for invocations of one subgroup."
+                .into(),
+            help: "Order the two accesses with the barrier of their memory's kind, make both atomic, or partition \
+                the data so that no two invocations touch the same word between barriers."
+                .into(),
+            severity: Severity::Error,
+        }
+    }
+
+    fn record_codes(&self) -> u32 {
+        CLASSES.len() as u32
+    }
+
+    fn link(&self, _: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+        // Its engine is the core runtime, whose class codes start at 0.
+        debug_assert_eq!(first_code, 0, "the data-race check must come first in the registry");
+        None
+    }
+
+    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        let class = *CLASSES.get(record.code as usize).ok_or_else(|| format!("race class {}", record.code))?;
+        decode(class, record, ctx).map(Decoded::Race)
+    }
+}
+
+/// One side of a raw record.
+#[derive(Clone, Copy, Debug)]
+struct RawAccess {
+    site: u32,
+    workgroup: u32,
+    invocation: u32,
+    write: bool,
+}
+
+fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<Race, String> {
+    let [lo_site, hi_site] = record.ids;
+    let var =
+        ctx.sites.get(hi_site).or(ctx.sites.get(lo_site)).and_then(|s| ctx.vars.get(s.var as usize)).ok_or_else(
+            || format!("a race record names sites {lo_site} and {hi_site}, which the shader does not have"),
+        )?;
+    // Statement mode's words are places in the shadow.
+    let word_base = match (ctx.mode, var.space) {
+        (Mode::Addr, _) => 0,
+        (Mode::Stmt, Space::Workgroup) => u64::from(var.slot_base),
+        (Mode::Stmt, Space::Storage) => ctx.var_words.get(var.id as usize).map_or(0, |w| w.0),
+    };
+    let g = &ctx.module.global_variables[var.handle];
+    let element = |word: u64| {
+        let byte = word.saturating_sub(word_base) * u64::from(var.unit);
+        (byte, vars::element_path(ctx.module, g.ty, byte, &var.name))
+    };
+    // The first example gives the race's two accesses.
+    let mut sides = None;
+    let mut examples = Vec::new();
+    for example in &record.examples {
+        let (first, second) = example_sides(example, lo_site, hi_site, ctx.sites);
+        let (mut first, mut second) = (access(first, ctx), access(second, ctx));
+        if order_key(&second) < order_key(&first) {
+            std::mem::swap(&mut first, &mut second);
+        }
+        let (byte_offset, element) = element(u64::from(example[2]));
+        examples.push(RaceExample { element, byte_offset, first: first.invocation, second: second.invocation });
+        sides.get_or_insert((first, second));
+    }
+    let (first, second) = sides.ok_or("a race record without its example")?;
+    let first_example = &examples[0];
+    Ok(Race {
+        class,
+        kind: kind(&first, &second),
+        memory: memory(var, first_example.byte_offset, first_example.element.clone()),
+        first,
+        second,
+        occurrences: record.count,
+        lockstep: Lockstep::from_code(record.aux),
+        examples,
+        explanation: explanation(class, var.space),
+        hint: hint(class, var.space),
+        detected_by: DetectedBy::Runtime,
+    })
+}
+
+fn kind(first: &Access, second: &Access) -> RaceKind {
+    if first.access == AccessKind::Write && second.access == AccessKind::Write {
+        RaceKind::WriteWrite
+    } else {
+        RaceKind::ReadWrite
+    }
+}
+
+/// The memory of a race: a word of `var`.
+fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
+    Memory {
+        space: var.space,
+        variable: var.name.clone(),
+        group: var.binding.map(|b| b.0),
+        binding: var.binding.map(|b| b.1),
+        byte_offset,
+        element,
+    }
+}
+
+/// A race the static analyzer proved, as the report shows races.
+pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: &[TrackedVar]) -> Option<Race> {
+    let var = vars.get(race.var as usize)?;
+    let side = |site: u32, invocation: Invocation| {
+        let s = sites.get(site)?;
+        Some(Access { site: Some(site), access: s.kind, location: s.location.clone(), invocation: Some(invocation) })
+    };
+    let mut first = side(race.first, race.first_invocation)?;
+    let mut second = side(race.second, race.second_invocation)?;
+    if order_key(&second) < order_key(&first) {
+        std::mem::swap(&mut first, &mut second);
+    }
+    let byte_offset = race.word * u64::from(var.unit);
+    let element = vars::element_path(module, module.global_variables[var.handle].ty, byte_offset, &var.name);
+    Some(Race {
+        class: race.class,
+        kind: kind(&first, &second),
+        memory: memory(var, byte_offset, element.clone()),
+        examples: vec![RaceExample { element, byte_offset, first: first.invocation, second: second.invocation }],
+        first,
+        second,
+        occurrences: 1,
+        lockstep: Lockstep::default(),
+        explanation: explanation(race.class, var.space),
+        hint: hint(race.class, var.space),
+        detected_by: DetectedBy::Analyzer,
+    })
+}
+
+/// The two accesses of one example: the earlier one first.
+fn example_sides(example: &[u32; 4], lo_site: u32, hi_site: u32, sites: &SiteTable) -> (RawAccess, RawAccess) {
+    let bits = example[3];
+    let lo = RawAccess { site: lo_site, workgroup: example[0], invocation: bits & 0x3ff, write: false };
+    let hi = RawAccess { site: hi_site, workgroup: example[1], invocation: (bits >> 10) & 0x3ff, write: false };
+    let (first, second) = if bits & (1 << 20) != 0 { (lo, hi) } else { (hi, lo) };
+    // A site's kind says whether it writes; the earlier access's flag
+    // covers one that was not recorded.
+    let writes = |a: RawAccess| match sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
+        Some(site) => RawAccess { write: site.kind == AccessKind::Write, ..a },
+        None => RawAccess { write: bits & (1 << 21) != 0, ..a },
+    };
+    (writes(first), writes(second))
+}
+
+/// Sorts accesses by source position; unrecorded ones first.
+pub fn order_key(a: &Access) -> (u32, u32, u32) {
+    match a.site {
+        None => (0, 0, 0),
+        Some(id) => (a.location.line.unwrap_or(0), a.location.column.unwrap_or(0), id + 1),
+    }
+}
+
+fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
+    let access = if a.write { AccessKind::Write } else { AccessKind::Read };
+    match ctx.sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
+        Some(site) => Access {
+            site: Some(site.id),
+            access,
+            location: site.location.clone(),
+            invocation: Some(Invocation {
+                workgroup_id: delinearize(a.workgroup, ctx.dispatch),
+                local_invocation_id: delinearize(a.invocation, ctx.workgroup_size),
+            }),
+        },
+        None => Access {
+            site: None,
+            access,
+            location: Location { snippet: "(another access, not recorded)".into(), ..Location::default() },
+            invocation: None,
+        },
+    }
+}
+
+/// One-line explanation of the class, for `space`.
+pub fn explanation(class: RaceClass, space: Space) -> String {
+    match (class, space) {
+        (RaceClass::IntraSubgroup, _) => "invocations of one subgroup accessed this word and nothing ordered the \
+            accesses; WGSL does not run a subgroup in lock-step, so this is a race on every GPU"
+            .into(),
+        (RaceClass::IntraWorkgroup, Space::Workgroup) => {
+            "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses".into()
+        }
+        (RaceClass::IntraWorkgroup, Space::Storage) => {
+            "invocations of one workgroup accessed this word with no storageBarrier() between the accesses".into()
+        }
+        (RaceClass::BarrierKind, Space::Workgroup) => "a barrier separates the accesses, but only \
+            storageBarrier(), which does not order workgroup memory"
+            .into(),
+        (RaceClass::BarrierKind, Space::Storage) => "a barrier separates the accesses, but only \
+            workgroupBarrier(), which does not order storage memory"
+            .into(),
+        (RaceClass::InterWorkgroup, _) => "different workgroups of one dispatch accessed this word; \
+            no barrier orders accesses of different workgroups"
+            .into(),
+    }
+}
+
+/// One-line fix hint for the class, for `space`.
+pub fn hint(class: RaceClass, space: Space) -> String {
+    match (class, space) {
+        (RaceClass::IntraSubgroup, Space::Workgroup) => "put a workgroupBarrier() between the two accesses, or \
+            pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
+            .into(),
+        (RaceClass::IntraSubgroup, Space::Storage) => "put a storageBarrier() between the two accesses, or \
+            pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
+            .into(),
+        (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Workgroup) => {
+            "put a workgroupBarrier() between the two accesses (in uniform control flow)".into()
+        }
+        (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Storage) => {
+            "put a storageBarrier() between the two accesses (in uniform control flow)".into()
+        }
+        (RaceClass::InterWorkgroup, _) => "split the work into two dispatches, use atomics, or partition \
+            the data so each workgroup touches its own words"
+            .into(),
+    }
+}

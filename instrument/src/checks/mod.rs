@@ -1,0 +1,208 @@
+//! The checks: each one a unit, registered in [`REGISTRY`].
+//!
+//! A check (after Oclgrind's plugins) owns everything about one kind of bug:
+//! its WGSL (in `shaders/wgsl/checks/<id>/`, hooked to the runtime's events),
+//! the decoding of the records it leaves in the runtime's record table, the
+//! race or [`Finding`] it turns them into, its explanation and fix hint, and
+//! its rule metadata ([`CheckInfo`], which SARIF and the viewer show). The
+//! pass, the runtime, the printers, the corpus runner and the CLI only
+//! iterate over a [`CheckSet`]; none of them names a check.
+//!
+//! Adding a check means a folder here (`checks/<id>/mod.rs` implementing
+//! [`Check`]), a folder `shaders/wgsl/checks/<id>/` for its WGSL, samples, and
+//! one line in [`REGISTRY`]. `docs/architecture.md` walks through it.
+
+pub mod barrier_divergence;
+pub mod data_race;
+
+use std::sync::Arc;
+
+use naga::Module;
+use wgrace_report::{BarrierSite, CheckInfo, Finding, Race, SiteTable};
+use wgrace_shaders::LinkedCheck;
+
+use crate::vars::TrackedVar;
+
+/// Every check wgrace has, in the order their records are numbered.
+pub static REGISTRY: &[&dyn Check] = &[&data_race::DataRace, &barrier_divergence::BarrierDivergence];
+
+/// One kind of bug wgrace looks for.
+pub trait Check: Send + Sync {
+    /// What it is: id (kebab-case, as in reports, `--checks`, the corpus
+    /// headers' `// finding:` lines and SARIF rule ids), name, descriptions,
+    /// help and default severity.
+    fn info(&self) -> CheckInfo;
+
+    /// Record codes it uses in the runtime's record table (at most
+    /// [`wgrace_shaders::RECORD_CODES`] for all checks together).
+    fn record_codes(&self) -> u32 {
+        1
+    }
+
+    /// Its WGSL for a shader with these facts, or `None` when it has
+    /// nothing to do in this shader (and is then left out of it).
+    /// `first_code` is its first record code.
+    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck>;
+
+    /// Turns one record of the table into what the report shows.
+    ///
+    /// # Errors
+    /// A message when the record cannot be read: a bug in the check, which
+    /// the runtime reports as an internal error rather than guess.
+    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String>;
+}
+
+/// What a check may know about a shader when deciding what to link.
+#[derive(Clone, Copy, Debug)]
+pub struct ShaderFacts {
+    /// Workgroup control barriers (and `workgroupUniformLoad`s) in the code
+    /// the entry point reaches.
+    pub barriers: usize,
+    /// Access sites the runtime checks.
+    pub checked_sites: usize,
+}
+
+/// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,
+/// "race records"), as read back: a key of (code, two 14-bit ids), a count,
+/// an auxiliary word, and the first few examples.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The check's own code (the key's code minus the check's first code).
+    pub code: u32,
+    /// The two ids of the key (sites for races), lower first.
+    pub ids: [u32; 2],
+    /// How many times it was recorded.
+    pub count: u64,
+    /// The entry's auxiliary word (the largest value recorded into it).
+    pub aux: u32,
+    /// The first examples (at most 4): the workgroups of the lower id's and
+    /// the higher id's event, a word, and packed bits (invocation of the
+    /// lower's, of the higher's << 10, 1 << 20 if the lower's came first,
+    /// 1 << 21 if the first wrote).
+    pub examples: Vec<[u32; 4]>,
+}
+
+/// What decoding needs besides the record: the instrumented shader's tables
+/// and the run's shape.
+pub struct DecodeContext<'a> {
+    /// The original module.
+    pub module: &'a Module,
+    /// The access sites.
+    pub sites: &'a SiteTable,
+    /// The barriers.
+    pub barriers: &'a [BarrierSite],
+    /// The tracked variables.
+    pub vars: &'a [TrackedVar],
+    /// The data race check's detection mode.
+    pub mode: data_race::Mode,
+    /// The entry point's workgroup size.
+    pub workgroup_size: [u32; 3],
+    /// Workgroup counts of the dispatch.
+    pub dispatch: [u32; 3],
+    /// Each tracked variable's first word in its shadow (statement mode
+    /// names words by their place there).
+    pub var_words: &'a [(u64, u64)],
+}
+
+/// What one record says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decoded {
+    /// A race.
+    Race(Race),
+    /// A finding of another kind.
+    Finding(Finding),
+}
+
+/// The checks of one run, each with its first record code.
+#[derive(Clone)]
+pub struct CheckSet {
+    checks: Vec<(Arc<dyn Check>, u32)>,
+}
+
+impl std::fmt::Debug for CheckSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.checks.iter().map(|(c, code)| (c.info().id, code))).finish()
+    }
+}
+
+impl Default for CheckSet {
+    /// Every registered check.
+    fn default() -> CheckSet {
+        let mut set = CheckSet { checks: Vec::new() };
+        for check in REGISTRY {
+            set = set.with(Arc::new(Registered(*check)));
+        }
+        set
+    }
+}
+
+/// A registered check, shared as an `Arc`.
+struct Registered(&'static dyn Check);
+
+impl Check for Registered {
+    fn info(&self) -> CheckInfo {
+        self.0.info()
+    }
+    fn record_codes(&self) -> u32 {
+        self.0.record_codes()
+    }
+    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+        self.0.link(facts, first_code)
+    }
+    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        self.0.decode(record, ctx)
+    }
+}
+
+impl CheckSet {
+    /// Adds `check` (after the ones there), giving it the next record codes.
+    /// A check whose codes do not fit is left out; [`CheckSet::ids`] tells.
+    pub fn with(mut self, check: Arc<dyn Check>) -> CheckSet {
+        let first = self.checks.last().map_or(0, |(c, first)| first + c.record_codes());
+        if first + check.record_codes() <= wgrace_shaders::RECORD_CODES {
+            self.checks.push((check, first));
+        }
+        self
+    }
+
+    /// The checks' ids.
+    pub fn ids(&self) -> Vec<String> {
+        self.checks.iter().map(|(c, _)| c.info().id).collect()
+    }
+
+    /// The checks' descriptions.
+    pub fn infos(&self) -> Vec<CheckInfo> {
+        self.checks.iter().map(|(c, _)| c.info()).collect()
+    }
+
+    /// The WGSL to link for a shader with `facts`.
+    pub fn link(&self, facts: &ShaderFacts) -> Vec<LinkedCheck> {
+        self.checks.iter().filter_map(|(c, first)| c.link(facts, *first)).collect()
+    }
+
+    /// Decodes one record, given the full code of its key.
+    ///
+    /// # Errors
+    /// A message when no check owns the code or the check cannot read it.
+    pub fn decode(&self, code: u32, record: Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        let (check, first) = self
+            .checks
+            .iter()
+            .find(|(c, first)| (*first..first + c.record_codes()).contains(&code))
+            .ok_or_else(|| format!("a record has code {code}, which no check of this run owns"))?;
+        check.decode(&Record { code: code - first, ..record }, ctx)
+    }
+}
+
+/// `barrier-divergence` → `barrier_divergence`: the prefix of a check's
+/// WGSL names and its folder's name.
+pub fn wgsl_prefix(id: &str) -> String {
+    id.replace('-', "_")
+}
+
+/// Turns a linear index into an id of a grid of `dims`.
+pub fn delinearize(index: u32, dims: [u32; 3]) -> [u32; 3] {
+    let x = dims[0].max(1);
+    let y = dims[1].max(1);
+    [index % x, (index / x) % y, index / (x * y)]
+}

@@ -1,0 +1,66 @@
+//! What the pass's first walk decides for each access, which the static
+//! analyzer reads and the rewrite carries out. Both depend on this module;
+//! neither depends on the other's internals.
+
+use naga::{Block, Expression, Handle};
+
+/// Identifies a load (by its expression) or a store (by its pointer and
+/// value) within a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AccessKey {
+    Load(Handle<Expression>),
+    Store(Handle<Expression>, Handle<Expression>),
+}
+
+/// A dynamic index in an access chain.
+#[derive(Debug, Clone)]
+pub(crate) struct Term {
+    pub index: Handle<Expression>,
+    pub signed: bool,
+    /// Distance between consecutive values of the index: in bytes while the
+    /// chain is being resolved, then in the variable's words.
+    pub stride: u32,
+    pub bound: Bound,
+}
+
+/// The element count an index is checked against.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Bound {
+    Fixed(u32),
+    /// `arrayLength` of this pointer to a runtime-sized array.
+    Runtime(Handle<Expression>),
+}
+
+/// What to call for one access.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub key: AccessKey,
+    /// The innermost loop around the access in its function.
+    pub innermost_loop: Option<LoopRef>,
+    /// Record only the first execution in each instance of that loop (the
+    /// analyzer proved the address the same in every iteration).
+    pub once: bool,
+    /// A read whose address may be the same for a whole subgroup (no index
+    /// surely varies between its invocations): the runtime tests whether it
+    /// is, and checks it once for the subgroup.
+    pub subgroup_invariant: bool,
+    /// Storage sites: the index among the instrumented storage sites that
+    /// the storage state word holds (`WGRACE_ST_SITE_IDS` maps it back).
+    pub state_site: u32,
+    pub var: usize,
+    pub site: u32,
+    pub write: bool,
+    pub const_words: u32,
+    pub terms: Vec<Term>,
+    pub words: u32,
+}
+
+/// A loop statement of a function: its pre-order index among the function's
+/// loops (the rewrite counts the same way), its body (to recognise it in
+/// the original module) and whether any barrier runs inside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LoopRef {
+    pub index: u32,
+    pub body: *const Block,
+    pub barrier_free: bool,
+}

@@ -1,0 +1,280 @@
+//! The report model of wgrace: what a run found, as plain serializable data.
+//!
+//! The runtime fills a [`Report`]; the text, JSON and SARIF printers, the
+//! corpus runner and the desktop viewer only read it. Nothing here depends on
+//! naga or wgpu, so a consumer of reports (the viewer, a CI tool written in
+//! Rust) needs this crate alone.
+//!
+//! - [`race`]: races, one per racing pair of accesses and class, the richest
+//!   finding (both accesses, invocations, memory, lock-step portability);
+//! - [`finding`]: what every other check found, in one generic shape (check
+//!   id, severity, message, located labels, invocations, memory, counts,
+//!   explanation, hint);
+//! - [`site`]: source locations and the site and barrier tables.
+//!
+//! # JSON schema (version 2)
+//!
+//! `--format json` writes one [`Report`] object: the serde rendering of the
+//! structs below. The fields tools usually read:
+//!
+//! - `verdict`: `"race"`, `"no-race"`;
+//! - `races[]`: `class` (`intra-subgroup`, `intra-workgroup`, `barrier-kind`,
+//!   `inter-workgroup`), `kind` (`write-write`, `read-write`), `memory`
+//!   {`space`, `variable`, `group`, `binding`, `byte_offset`, `element`},
+//!   `first`/`second` {`access`, `line`, `column`, `snippet`, `invocation`
+//!   {`workgroup_id`, `local_invocation_id`}}, `occurrences`, `lockstep`
+//!   {`hidden_from`, `visible_at`}, `examples[]` {`element`, `byte_offset`,
+//!   `first`, `second`}, `explanation`, `hint`;
+//! - `findings[]`: what the other checks found ([`Finding`]): `check` (the
+//!   check's id), `severity` (`error`, `warning`, `note`), `message`,
+//!   `locations[]` {`label`, `primary`, `line`, `column`, `snippet`},
+//!   `invocations[]`, `memory`, `occurrences`, `details[]`, `data` (the
+//!   check's own fields), `explanation`, `hint`;
+//! - `complete`: `false` when something was not checked or not recorded,
+//!   with the reasons in `incomplete`.
+//!
+//! Version 2 replaced version 1's divergence-only findings by the generic
+//! [`Finding`].
+
+pub mod finding;
+pub mod race;
+pub mod site;
+
+use serde::{Deserialize, Serialize};
+
+pub use finding::{CheckInfo, Finding, FindingLocation, Severity};
+pub use race::{
+    Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind,
+};
+pub use site::{AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteTable, Space};
+
+/// Version of the JSON schema; bumped on incompatible changes.
+pub const REPORT_VERSION: u32 = 2;
+
+/// Everything one run of wgrace found and how it ran.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// [`REPORT_VERSION`].
+    pub version: u32,
+    /// `"race"` if any race was observed, else `"no-race"`.
+    pub verdict: Verdict,
+    /// The races, deduplicated by (class, variable, unordered site pair),
+    /// sorted by source position.
+    pub races: Vec<Race>,
+    /// Findings of the other checks; one of severity `error` makes the run
+    /// exit with status 1, like a race.
+    #[serde(default)]
+    pub findings: Vec<Finding>,
+    /// Whether every access was checked and every race recorded.
+    pub complete: bool,
+    /// Why the report is incomplete (empty when `complete`).
+    pub incomplete: Vec<String>,
+    /// Other things worth knowing about this run.
+    pub notes: Vec<String>,
+    /// The shader.
+    pub shader: ShaderInfo,
+    /// The adapter it ran on.
+    pub adapter: AdapterInfo,
+    /// Workgroup counts of the dispatch.
+    pub dispatch: [u32; 3],
+    /// The checks that ran.
+    #[serde(default)]
+    pub checks: Vec<CheckInfo>,
+    /// What was checked.
+    pub checked: Checked,
+    /// Every access site, by id.
+    pub sites: SiteTable,
+    /// Every barrier, by id (ids start at 1).
+    #[serde(default)]
+    pub barriers: Vec<BarrierSite>,
+    /// Counters from the run.
+    pub stats: Stats,
+}
+
+impl Report {
+    /// Whether the run found something that fails it: a race, or a finding
+    /// of severity error. `wgrace run` exits with status 1 then.
+    pub fn failed(&self) -> bool {
+        self.verdict == Verdict::Race || self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+}
+
+/// Whether races were observed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// At least one race was observed.
+    Race,
+    /// No race was observed for this dispatch and input.
+    NoRace,
+}
+
+/// The shader a report is about.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShaderInfo {
+    /// Path as given.
+    pub path: String,
+    /// Input language.
+    pub language: Language,
+    /// Entry point that ran.
+    pub entry_point: String,
+    /// Its workgroup size.
+    pub workgroup_size: [u32; 3],
+    /// The source text, when available (WGSL, or SPIR-V with `OpSource`).
+    pub source: Option<String>,
+}
+
+/// The adapter a run used.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AdapterInfo {
+    /// Adapter name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    pub name: String,
+    /// Backend, e.g. `vulkan`.
+    pub backend: String,
+    /// Device type, e.g. `cpu`, `discrete-gpu`.
+    pub device_type: String,
+    /// Driver and its version.
+    pub driver: String,
+    /// Smallest and largest subgroup size the adapter reports.
+    pub subgroup_size: [u32; 2],
+}
+
+/// A tracked variable, as listed in the report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckedVariable {
+    /// Its name.
+    pub name: String,
+    /// Its address space.
+    pub space: Space,
+    /// `group` of a storage binding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    /// `binding` of a storage binding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// Size in bytes (per workgroup, for workgroup variables).
+    pub bytes: u64,
+    /// Where it is declared.
+    pub declaration: Location,
+}
+
+/// What a run checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    /// Detection mode (`addr` or `stmt`).
+    pub mode: String,
+    /// Statement mode: statements tracked per word and scope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slots: Option<u32>,
+    /// `--assume-lockstep`: the lock-step width whose hidden races were left
+    /// out of `races`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assume_lockstep: Option<u32>,
+    /// Subgroup size the checked run saw (1 without subgroups).
+    #[serde(default)]
+    pub subgroup_size: u32,
+    /// The variables whose accesses were checked.
+    pub variables: Vec<CheckedVariable>,
+    /// Number of sites the runtime checks.
+    pub checked_sites: usize,
+    /// Number of sites in total.
+    pub sites: usize,
+    /// Invocations that ran.
+    pub invocations: u64,
+    /// The static analyzer's part, when it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analyzer: Option<AnalyzerSummary>,
+    /// Instrumented sites and accesses with and without the analyzer
+    /// (`wgrace run --stats`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instrumentation: Option<InstrumentationStats>,
+    /// The storage shadow the run allocated.
+    #[serde(default)]
+    pub shadow: ShadowSummary,
+}
+
+/// The storage shadow of a run (`docs/detector.md`, "Shadow state").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShadowSummary {
+    /// Tracked storage words (of variables with an instrumented access).
+    pub storage_words: u64,
+    /// Bytes of per-word state: addr mode's state words (4 bytes each, 8
+    /// for dispatches too large for a 32-bit identity, fewer entries with
+    /// `--shadow-cache`), or statement mode's slots.
+    pub state_bytes: u64,
+    /// Bytes of addr mode's storage witnesses: a bounded cache (at most 8
+    /// MiB), or two 8-byte words per tracked word with a 64-bit identity.
+    pub witness_bytes: u64,
+    /// `--shadow-cache`: tracked words per state entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_ratio: Option<u32>,
+}
+
+/// GRace's Table 3 for one dispatch: what the static analyzer saves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstrumentationStats {
+    /// Every checked access instrumented.
+    pub without_analyzer: InstrumentationCount,
+    /// Only what the analyzer left.
+    pub with_analyzer: InstrumentationCount,
+}
+
+/// Instrumentation of one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstrumentationCount {
+    /// Sites with a call to the runtime.
+    pub sites: usize,
+    /// Calls the dispatch executed, over all invocations.
+    pub accesses: u64,
+}
+
+/// What the static analyzer did to a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalyzerSummary {
+    /// Checked sites it proved race-free (or never executed) and left
+    /// uninstrumented.
+    pub pruned_sites: usize,
+    /// Races it proved. Their sites stay instrumented, so the run reports
+    /// them too (`wgrace check` lists them without running).
+    pub static_races: usize,
+    /// Why it gave up, if it did (then it pruned nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gave_up: Option<String>,
+}
+
+/// Counters read back from the GPU.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Races detected, counting each detection (many per reported race).
+    pub detections: u64,
+    /// Detections whose site pair did not fit the race table.
+    pub dropped_detections: u64,
+    /// Detections whose earlier access was not recorded.
+    pub detections_without_witness: u64,
+    /// Accesses out of bounds of their variable, which were not checked.
+    pub out_of_bounds_accesses: u64,
+    /// Workgroups that executed more storage barriers than the shadow state
+    /// can count, and stopped checking storage memory.
+    pub epoch_overflows: u64,
+    /// Storage state entries of the direct-mapped cache (`--shadow-cache`)
+    /// that one word took over from another, dropping its history.
+    #[serde(default)]
+    pub cache_evictions: u64,
+    /// Statement mode: accesses to a word whose statement slots were all
+    /// taken by other statements, which were not checked.
+    #[serde(default)]
+    pub slot_overflows: u64,
+    /// Invocations whose subgroup was not a block of subgroup-size
+    /// consecutive local indices (the `intra-subgroup` class assumes it is).
+    #[serde(default)]
+    pub nonlinear_subgroup_lanes: u64,
+    /// Races left out of the report by `--assume-lockstep`.
+    #[serde(default)]
+    pub hidden_by_lockstep: u64,
+    /// Dispatches the run was split into.
+    pub chunks: u32,
+    /// Bytes of shadow state and race records allocated on the GPU.
+    pub shadow_bytes: u64,
+    /// Wall time of the checked run, in milliseconds.
+    pub elapsed_ms: f64,
+}

@@ -1,0 +1,264 @@
+//! Races: the richest finding, one per racing pair of accesses and class.
+
+use serde::{Deserialize, Serialize};
+
+use crate::site::{AccessKind, Location, Space};
+
+/// A race: two accesses to the same memory, from different invocations, at
+/// least one a write, not both atomic, that nothing ordered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Race {
+    /// Why nothing ordered the accesses.
+    pub class: RaceClass,
+    /// `write-write` or `read-write`.
+    pub kind: RaceKind,
+    /// The memory they touched (the first word detected).
+    pub memory: Memory,
+    /// One access (the one earlier in the source).
+    pub first: Access,
+    /// The other access.
+    pub second: Access,
+    /// How many detections this pair stands for (words × instances).
+    pub occurrences: u64,
+    /// Whether hardware running subgroups in lock-step would hide the race.
+    #[serde(default)]
+    pub lockstep: Lockstep,
+    /// The first detections (up to 4): the word and the two invocations.
+    /// `first`/`second` and `memory` describe the first of them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<RaceExample>,
+    /// What the class means, in one line.
+    pub explanation: String,
+    /// How to fix it, in one line.
+    pub hint: String,
+    /// What found it: the runtime (`wgrace run`), or the static analyzer
+    /// (`wgrace check`; it happens in every run of this dispatch and input).
+    #[serde(default)]
+    pub detected_by: DetectedBy,
+}
+
+/// What found a race.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DetectedBy {
+    /// The instrumented shader, as it ran.
+    #[default]
+    Runtime,
+    /// The static analyzer, before anything ran (`first` and `second` are
+    /// its witness invocations).
+    Analyzer,
+}
+
+/// The memory a race is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Memory {
+    /// `workgroup` or `storage`.
+    pub space: Space,
+    /// The variable.
+    pub variable: String,
+    /// Its `group`, for storage bindings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u32>,
+    /// Its `binding`, for storage bindings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binding: Option<u32>,
+    /// Byte offset of the word in the variable.
+    pub byte_offset: u64,
+    /// Element path of the word, e.g. `tile[3]`.
+    pub element: String,
+}
+
+/// One side of a race.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Access {
+    /// The site, or `None` when the access was not recorded.
+    pub site: Option<u32>,
+    /// `read` or `write`.
+    pub access: AccessKind,
+    /// Source location (line, column, snippet).
+    #[serde(flatten)]
+    pub location: Location,
+    /// The invocation that made it, when known.
+    pub invocation: Option<Invocation>,
+}
+
+/// One detection of a race: where, and which two invocations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceExample {
+    /// Element path of the word, e.g. `tile[3]`.
+    pub element: String,
+    /// Byte offset of the word in the variable.
+    pub byte_offset: u64,
+    /// The invocation of the `first` access, when recorded.
+    pub first: Option<Invocation>,
+    /// The invocation of the `second` access.
+    pub second: Option<Invocation>,
+}
+
+/// Lock-step widths the report considers: GRace's rule, applied to
+/// subgroups of these sizes numbered as local index / width.
+pub const LOCKSTEP_WIDTHS: [u32; 5] = [4, 8, 16, 32, 64];
+
+/// The lock-step portability of a race. WGSL does not execute subgroups in
+/// lock-step, so every race is one; but hardware that runs subgroups of
+/// width W in lock-step executes two *different* statements of one subgroup
+/// one after the other, which hides the race (GRace's intra-warp rule, and
+/// the legacy CUDA / CL-VIS semantics that `--assume-lockstep` selects).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lockstep {
+    /// The smallest width (of [`LOCKSTEP_WIDTHS`]) from which lock-step
+    /// execution hides every detected instance; `None` if none does (the
+    /// accesses are in different workgroups, are one statement, or are 64 or
+    /// more invocations apart).
+    pub hidden_from: Option<u32>,
+    /// The widths at which the race stays visible.
+    pub visible_at: Vec<u32>,
+}
+
+impl Lockstep {
+    /// From the runtime's code: k for width 4 << k, 5 for never.
+    pub fn from_code(code: u32) -> Lockstep {
+        let hidden_from = LOCKSTEP_WIDTHS.get(code as usize).copied();
+        let visible_at = LOCKSTEP_WIDTHS.iter().copied().filter(|&w| hidden_from.is_none_or(|h| w < h)).collect();
+        Lockstep { hidden_from, visible_at }
+    }
+
+    /// The portability of several races of one pair of accesses: hidden at
+    /// a width only when every one is.
+    pub fn of_all(all: &[&Lockstep]) -> Lockstep {
+        let hidden_from = all
+            .iter()
+            .try_fold(None::<u32>, |acc, l| l.hidden_from.map(|h| Some(acc.map_or(h, |a| a.max(h)))))
+            .flatten();
+        let visible_at = LOCKSTEP_WIDTHS.iter().copied().filter(|&w| hidden_from.is_none_or(|h| w < h)).collect();
+        Lockstep { hidden_from, visible_at }
+    }
+
+    /// Whether lock-step execution of width `w` hides the race.
+    pub fn hidden_at(&self, w: u32) -> bool {
+        self.hidden_from.is_some_and(|h| w >= h)
+    }
+
+    /// One line for the report, e.g. "race under WGSL; hidden by lock-step
+    /// execution of width ≥ 32 (NVIDIA warps); visible at 16, 8 and 4".
+    pub fn describe(&self) -> String {
+        let list = |ws: &[u32]| -> String {
+            let named: Vec<String> = ws.iter().rev().map(|&w| format!("{w}{}", width_note(w))).collect();
+            match named.as_slice() {
+                [] => String::new(),
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            }
+        };
+        match self.hidden_from {
+            None => "race under WGSL and at every lock-step width (no lock-step execution hides it)".into(),
+            Some(h) if self.visible_at.is_empty() => {
+                format!("race under WGSL; hidden by lock-step execution of any width ≥ {h}")
+            }
+            Some(h) => format!(
+                "race under WGSL; hidden by lock-step execution of width ≥ {h}{}; visible at {}",
+                width_note(h),
+                list(&self.visible_at)
+            ),
+        }
+    }
+}
+
+/// Who runs subgroups of width `w`, for the portability line.
+fn width_note(w: u32) -> &'static str {
+    match w {
+        4 => " (lavapipe with LP_NATIVE_VECTOR_WIDTH=128)",
+        8 => " (lavapipe, Intel SIMD8)",
+        16 => " (Intel SIMD16)",
+        32 => " (NVIDIA warps, AMD wave32)",
+        64 => " (AMD wave64)",
+        _ => "",
+    }
+}
+
+/// An invocation of the dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Invocation {
+    /// `workgroup_id` of its workgroup.
+    pub workgroup_id: [u32; 3],
+    /// Its `local_invocation_id`.
+    pub local_invocation_id: [u32; 3],
+}
+
+/// Why two accesses were not ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceClass {
+    /// Both invocations are in one subgroup (either of the two same-workgroup
+    /// classes otherwise).
+    IntraSubgroup,
+    /// Same workgroup, no barrier between the accesses.
+    IntraWorkgroup,
+    /// Same workgroup, separated only by a barrier that does not order this
+    /// address space.
+    BarrierKind,
+    /// Different workgroups of one dispatch.
+    InterWorkgroup,
+}
+
+impl RaceClass {
+    /// Every class.
+    pub const ALL: [RaceClass; 4] =
+        [RaceClass::IntraSubgroup, RaceClass::IntraWorkgroup, RaceClass::BarrierKind, RaceClass::InterWorkgroup];
+
+    /// Kebab-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceClass::IntraSubgroup => "intra-subgroup",
+            RaceClass::IntraWorkgroup => "intra-workgroup",
+            RaceClass::BarrierKind => "barrier-kind",
+            RaceClass::InterWorkgroup => "inter-workgroup",
+        }
+    }
+}
+
+impl std::str::FromStr for RaceClass {
+    type Err = String;
+
+    /// Parses a kebab-case name, as in JSON.
+    fn from_str(s: &str) -> Result<RaceClass, String> {
+        RaceClass::ALL.into_iter().find(|c| c.as_str() == s).ok_or_else(|| format!("unknown class `{s}`"))
+    }
+}
+
+/// Which accesses of a race write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaceKind {
+    /// Both write.
+    WriteWrite,
+    /// One reads, the other writes.
+    ReadWrite,
+}
+
+impl RaceKind {
+    /// Kebab-case name, as in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RaceKind::WriteWrite => "write-write",
+            RaceKind::ReadWrite => "read-write",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_is_hidden_only_where_all_its_races_are() {
+        let subgroup = Lockstep::from_code(1); // hidden from 8
+        let workgroup = Lockstep::from_code(4); // hidden from 64
+        let never = Lockstep::from_code(5);
+        let both = Lockstep::of_all(&[&subgroup, &workgroup]);
+        assert_eq!(both.hidden_from, Some(64));
+        assert_eq!(both.visible_at, vec![4, 8, 16, 32]);
+        assert_eq!(Lockstep::of_all(&[&subgroup, &never]), never);
+        assert_eq!(Lockstep::of_all(&[&subgroup]), subgroup);
+    }
+}

@@ -1,0 +1,97 @@
+//! A check added from outside the core: a toy that counts the workgroups
+//! that finished, written here against the public check API only (its WGSL
+//! hooks the runtime's `end` event and records through the runtime's table;
+//! its decoder turns the record into a generic finding). It must show in the
+//! text and JSON reports with no edit to the pass, the runtime or the
+//! printers.
+
+use std::sync::Arc;
+
+use wgrace::Plan;
+use wgrace::spec::{RunArgs, RunSpec};
+use wgrace_instrument::checks::{Check, DecodeContext, Decoded, Record, ShaderFacts};
+use wgrace_instrument::report::{CheckInfo, Finding, Severity};
+use wgrace_shaders::{Hooks, LinkedCheck};
+use wgrace_tests::samples_dir;
+
+use crate::support::gpu;
+
+/// Its WGSL: invocation 0 of each workgroup records one event, all under
+/// the same ids, so the table holds one record counting the workgroups.
+const TOY_WGSL: &str = "
+fn wgrace_toy_workgroups_on_end() {
+    if wgrace_t == 0u {
+        wgrace_record_pair(WGRACE_CODE_TOY_WORKGROUPS, 7u, 0u, wgrace_g, 0u, false, 0u, wgrace_g, 0u, 0u);
+    }
+}
+";
+
+struct ToyWorkgroups;
+
+impl Check for ToyWorkgroups {
+    fn info(&self) -> CheckInfo {
+        CheckInfo {
+            id: "toy-workgroups".into(),
+            name: "ToyWorkgroups".into(),
+            short_description: "Counts the workgroups that finished".into(),
+            full_description: "A test check: one record per finished workgroup.".into(),
+            help: "Nothing to fix.".into(),
+            severity: Severity::Note,
+        }
+    }
+
+    fn link(&self, _: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+        Some(LinkedCheck {
+            prefix: "toy_workgroups".into(),
+            source: TOY_WGSL.into(),
+            hooks: Hooks { end: true, ..Hooks::default() },
+            first_code,
+            workgroup_bytes: 0,
+        })
+    }
+
+    fn decode(&self, record: &Record, _: &DecodeContext<'_>) -> Result<Decoded, String> {
+        let word = record.examples.first().map(|e| e[2]).ok_or("no example")?;
+        Ok(Decoded::Finding(Finding {
+            check: "toy-workgroups".into(),
+            severity: Severity::Note,
+            message: format!("{} workgroups finished", record.count),
+            locations: Vec::new(),
+            invocations: Vec::new(),
+            memory: None,
+            occurrences: record.count,
+            details: vec![format!("the record's word is {word}")],
+            data: serde_json::Map::new(),
+            explanation: "the toy check counts workgroups".into(),
+            hint: "nothing to do".into(),
+        }))
+    }
+}
+
+#[test]
+fn a_check_added_outside_the_core_reports_in_text_and_json() {
+    let shader = wgrace::Shader::load(&samples_dir().join("wg_barrier.wgsl")).expect("sample");
+    let args = RunArgs::parse_flags(&["--dispatch".into(), "3".into()]).expect("flags");
+    let mut plan = Plan::new(shader, RunSpec::from_args(&args).expect("spec")).expect("plan");
+    plan.checks = plan.checks.with(Arc::new(ToyWorkgroups));
+    let (report, _) = plan.check(gpu(), &mut |_, _| {}).expect("run");
+
+    // The registered checks still ran: the sample is race-free.
+    assert_eq!(report.verdict, wgrace::Verdict::NoRace);
+    assert!(!report.failed(), "a note does not fail the run");
+    let toy: Vec<_> = report.findings.iter().filter(|f| f.check == "toy-workgroups").collect();
+    assert_eq!(toy.len(), 1, "{:?}", report.findings);
+    assert_eq!(toy[0].occurrences, 3);
+    assert!(report.checks.iter().any(|c| c.id == "toy-workgroups"), "{:?}", report.checks);
+
+    let text = wgrace::print::text(&report, false);
+    assert!(text.contains("note[toy-workgroups]: 3 workgroups finished"), "{text}");
+    assert!(text.contains("= the record's word is 7"), "{text}");
+    assert!(text.contains("wgrace: 1 toy-workgroups finding; no race observed"), "{text}");
+
+    let json: serde_json::Value = serde_json::from_str(&wgrace::print::json(&report)).expect("json");
+    let finding = &json["findings"][0];
+    assert_eq!(finding["check"], "toy-workgroups");
+    assert_eq!(finding["severity"], "note");
+    assert_eq!(finding["occurrences"], 3);
+}
