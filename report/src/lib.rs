@@ -15,26 +15,36 @@
 //! # JSON schema (version 2)
 //!
 //! `--format json` writes one [`Report`] object: the serde rendering of the
-//! structs below. The fields tools usually read:
+//! structs below, described by the JSON Schema `report/schema/report.v2.json`
+//! (the tests validate every report they produce against it). The fields
+//! tools usually read:
 //!
-//! - `verdict`: `"race"`, `"no-race"`;
-//! - `races[]`: `class` (`intra-subgroup`, `intra-workgroup`, `barrier-kind`,
-//!   `inter-workgroup`), `kind` (`write-write`, `read-write`), `memory`
-//!   {`space`, `variable`, `group`, `binding`, `byte_offset`, `element`},
-//!   `first`/`second` {`access`, `line`, `column`, `snippet`, `invocation`
-//!   {`workgroup_id`, `local_invocation_id`}}, `occurrences`, `lockstep`
-//!   {`hidden_from`, `visible_at`}, `examples[]` {`element`, `byte_offset`,
-//!   `first`, `second`}, `explanation`, `hint`;
-//! - `findings[]`: what the other checks found ([`Finding`]): `check` (the
-//!   check's id), `severity` (`error`, `warning`, `note`), `message`,
-//!   `locations[]` {`label`, `primary`, `line`, `column`, `snippet`},
-//!   `invocations[]`, `memory`, `occurrences`, `details[]`, `data` (the
-//!   check's own fields), `explanation`, `hint`;
-//! - `complete`: `false` when something was not checked or not recorded,
-//!   with the reasons in `incomplete`.
+//! - `verdict`: `"race"` if any run observed one, else `"no-race"`;
+//!   `complete`: whether every run was;
+//! - `shader` {`path`, `language`, `source`}; `checks[]`: the checks that ran
+//!   ([`CheckInfo`]);
+//! - `runs[]`: one per entry point and adapter ([`Run`]): `entry_point`,
+//!   `workgroup_size`, `adapter`, `dispatch`, `verdict`, `races`, `findings`,
+//!   `complete`, `incomplete`, `notes`, `checked`, `sites`, `barriers`,
+//!   `stats`, `outputs[]` {`variable`, `group`, `binding`, `bytes`,
+//!   `sha256`};
+//! - a run's `races[]`: `class` (`intra-subgroup`, `intra-workgroup`,
+//!   `barrier-kind`, `inter-workgroup`), `kind` (`write-write`,
+//!   `read-write`), `memory` {`space`, `variable`, `group`, `binding`,
+//!   `byte_offset`, `element`}, `first`/`second` {`access`, `line`,
+//!   `column`, `snippet`, `invocation` {`workgroup_id`,
+//!   `local_invocation_id`}}, `occurrences`, `lockstep` {`hidden_from`,
+//!   `visible_at`}, `examples[]` {`element`, `byte_offset`, `first`,
+//!   `second`}, `explanation`, `hint`;
+//! - a run's `findings[]`, and the report's for what concerns runs together:
+//!   what the other checks found ([`Finding`]): `check` (the check's id),
+//!   `severity` (`error`, `warning`, `note`), `message`, `locations[]`
+//!   {`label`, `primary`, `line`, `column`, `snippet`}, `invocations[]`,
+//!   `memory`, `occurrences`, `details[]`, `data` (the check's own fields),
+//!   `explanation`, `hint`.
 //!
-//! Version 2 replaced version 1's divergence-only findings by the generic
-//! [`Finding`].
+//! Version 2 replaced version 1's single run by `runs[]` and its
+//! divergence-only findings by the generic [`Finding`].
 
 pub mod finding;
 pub mod race;
@@ -51,35 +61,91 @@ pub use site::{AccessKind, BarrierKind, BarrierSite, Language, Location, Site, S
 /// Version of the JSON schema; bumped on incompatible changes.
 pub const REPORT_VERSION: u32 = 2;
 
-/// Everything one run of wgrace found and how it ran.
+/// Everything wgrace found in one shader: a run per entry point and adapter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// [`REPORT_VERSION`].
     pub version: u32,
+    /// `"race"` if any run observed a race, else `"no-race"`.
+    pub verdict: Verdict,
+    /// Whether every run checked every access and recorded every race.
+    pub complete: bool,
+    /// The shader.
+    pub shader: ShaderInfo,
+    /// The checks that ran.
+    #[serde(default)]
+    pub checks: Vec<CheckInfo>,
+    /// One run per entry point and adapter, in that order.
+    pub runs: Vec<Run>,
+    /// Findings about the runs together (a race-free entry point whose
+    /// outputs differ between adapters).
+    #[serde(default)]
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    /// The report of `runs` of `shader`: its verdict and completeness are
+    /// those of the runs together.
+    pub fn new(shader: ShaderInfo, checks: Vec<CheckInfo>, runs: Vec<Run>, findings: Vec<Finding>) -> Report {
+        Report {
+            version: REPORT_VERSION,
+            verdict: if runs.iter().any(|r| r.verdict == Verdict::Race) { Verdict::Race } else { Verdict::NoRace },
+            complete: runs.iter().all(|r| r.complete),
+            shader,
+            checks,
+            runs,
+            findings,
+        }
+    }
+
+    /// Whether something fails the report: a race, or a finding of severity
+    /// error, in any run or across them. `wgrace run` exits with status 1
+    /// then.
+    pub fn failed(&self) -> bool {
+        self.runs.iter().any(Run::failed) || self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// Every race of every run.
+    pub fn races(&self) -> impl Iterator<Item = &Race> {
+        self.runs.iter().flat_map(|r| &r.races)
+    }
+
+    /// Every finding, of the runs and across them.
+    pub fn all_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.runs.iter().flat_map(|r| &r.findings).chain(&self.findings)
+    }
+}
+
+/// One entry point of the shader, checked on one adapter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    /// The entry point.
+    pub entry_point: String,
+    /// Its workgroup size.
+    pub workgroup_size: [u32; 3],
+    /// The adapter it ran on.
+    pub adapter: AdapterInfo,
+    /// Workgroup counts of the dispatch.
+    pub dispatch: [u32; 3],
     /// `"race"` if any race was observed, else `"no-race"`.
     pub verdict: Verdict,
     /// The races, deduplicated by (class, variable, unordered site pair),
     /// sorted by source position.
     pub races: Vec<Race>,
-    /// Findings of the other checks; one of severity `error` makes the run
-    /// exit with status 1, like a race.
+    /// Findings of the other checks; one of severity `error` fails the run
+    /// like a race.
     #[serde(default)]
     pub findings: Vec<Finding>,
     /// Whether every access was checked and every race recorded.
     pub complete: bool,
-    /// Why the report is incomplete (empty when `complete`).
+    /// Why the run is incomplete (empty when `complete`).
     pub incomplete: Vec<String>,
+    /// What in the run spec did not apply to this run (a flag naming a
+    /// binding the entry point does not use).
+    #[serde(default)]
+    pub warnings: Vec<String>,
     /// Other things worth knowing about this run.
     pub notes: Vec<String>,
-    /// The shader.
-    pub shader: ShaderInfo,
-    /// The adapter it ran on.
-    pub adapter: AdapterInfo,
-    /// Workgroup counts of the dispatch.
-    pub dispatch: [u32; 3],
-    /// The checks that ran.
-    #[serde(default)]
-    pub checks: Vec<CheckInfo>,
     /// What was checked.
     pub checked: Checked,
     /// Every access site, by id.
@@ -89,14 +155,32 @@ pub struct Report {
     pub barriers: Vec<BarrierSite>,
     /// Counters from the run.
     pub stats: Stats,
+    /// SHA-256 digests of the writable buffers' contents after the run.
+    #[serde(default)]
+    pub outputs: Vec<OutputDigest>,
 }
 
-impl Report {
-    /// Whether the run found something that fails it: a race, or a finding
-    /// of severity error. `wgrace run` exits with status 1 then.
+impl Run {
+    /// Whether the run found a race or an error-level finding.
     pub fn failed(&self) -> bool {
         self.verdict == Verdict::Race || self.findings.iter().any(|f| f.severity == Severity::Error)
     }
+}
+
+/// The final contents of one writable buffer, as a digest, to compare runs
+/// on different adapters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutputDigest {
+    /// The buffer's variable.
+    pub variable: String,
+    /// Its `group`.
+    pub group: u32,
+    /// Its `binding`.
+    pub binding: u32,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// SHA-256 of its contents, in hexadecimal.
+    pub sha256: String,
 }
 
 /// Whether races were observed.
@@ -116,10 +200,6 @@ pub struct ShaderInfo {
     pub path: String,
     /// Input language.
     pub language: Language,
-    /// Entry point that ran.
-    pub entry_point: String,
-    /// Its workgroup size.
-    pub workgroup_size: [u32; 3],
     /// The source text, when available (WGSL, or SPIR-V with `OpSource`).
     pub source: Option<String>,
 }

@@ -60,17 +60,41 @@ pub fn default_runtime_len(invocations: u64) -> u64 {
     invocations.max(4096)
 }
 
+/// The names of every binding of `module`.
+pub fn bindings(module: &Module) -> Vec<String> {
+    module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| g.binding.is_some())
+        .map(|(h, _)| vars::global_name(module, h))
+        .collect()
+}
+
+/// The buffers of a run, and warnings about the run spec.
+#[derive(Clone, Debug)]
+pub struct PlannedBuffers {
+    /// The buffers of the bindings the entry point uses.
+    pub buffers: Vec<UserBuffer>,
+    /// Flags that name a binding the entry point does not use (a shader's
+    /// `// wgrace:` line often serves several entry points).
+    pub warnings: Vec<String>,
+}
+
 /// Plans the buffers of the bindings `used` says the entry point uses.
+/// `bound` names every binding of the shader (whatever the entry point), for
+/// flags that name one this entry point does not use.
 ///
 /// # Errors
-/// [`Error::Spec`] for flags naming no binding, a length for a fixed-size
-/// binding, bad values; [`Error::Unsupported`] for textures and samplers.
+/// [`Error::Spec`] for flags naming no binding of the shader, a length for a
+/// fixed-size binding, bad values; [`Error::Unsupported`] for textures and
+/// samplers.
 pub fn plan_buffers(
     module: &Module,
     spec: &RunSpec,
     used: &dyn Fn(Handle<naga::GlobalVariable>) -> bool,
+    bound: &[String],
     invocations: u64,
-) -> Result<Vec<UserBuffer>, Error> {
+) -> Result<PlannedBuffers, Error> {
     let mut layouter = Layouter::default();
     layouter.update(module.to_ctx()).map_err(|e| Error::Internal(format!("layout: {e}")))?;
     let mut out = Vec::new();
@@ -141,25 +165,34 @@ pub fn plan_buffers(
         }
         out.push(UserBuffer { handle, name, group: b.group, binding: b.binding, kind, runtime_len, contents });
     }
-    for name in spec.buffers.iter().map(|(n, _)| n).chain(spec.fills.iter().map(|(n, _)| n)) {
-        if !out.iter().any(|b| &b.name == name) {
+    // A flag naming a binding of the shader that this entry point does not
+    // use is a warning; one naming no binding at all, an error.
+    let mut warnings = Vec::new();
+    let buffer_flags = spec.buffers.iter().map(|(n, _)| ("--buffer", n.as_str()));
+    let fill_flags = spec.fills.iter().map(|(n, _)| ("--fill", n.as_str()));
+    let set_flags = spec.sets.iter().map(|(path, _)| ("--set", &path[..path.find(['.', '[']).unwrap_or(path.len())]));
+    for (flag, name) in buffer_flags.chain(fill_flags).chain(set_flags) {
+        if out.iter().any(|b| b.name == name) {
+            continue;
+        }
+        if !bound.iter().any(|b| b == name) {
             return Err(Error::Spec(format!(
-                "no buffer named `{name}` is used by the entry point; buffers: {}",
-                names(&out)
+                "{flag} {name}…: the shader has no buffer named `{name}`; buffers: {}",
+                if bound.is_empty() { "none".to_string() } else { bound.join(", ") }
             )));
+        }
+        let warning = format!("{flag} {name}…: the entry point does not use `{name}`; the flag is ignored");
+        if !warnings.contains(&warning) {
+            warnings.push(warning);
         }
     }
     for (path, value) in &spec.sets {
-        set_value(module, &mut out, path, value)?;
+        let name = &path[..path.find(['.', '[']).unwrap_or(path.len())];
+        if out.iter().any(|b| b.name == name) {
+            set_value(module, &mut out, path, value)?;
+        }
     }
-    Ok(out)
-}
-
-fn names(buffers: &[UserBuffer]) -> String {
-    if buffers.is_empty() {
-        return "none".into();
-    }
-    buffers.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ")
+    Ok(PlannedBuffers { buffers: out, warnings })
 }
 
 struct Writer<'a> {
@@ -415,7 +448,7 @@ mod tests {
 
     fn plan(src: &str, spec: &RunSpec) -> Result<Vec<UserBuffer>, Error> {
         let module = naga::front::wgsl::parse_str(src).unwrap();
-        plan_buffers(&module, spec, &|_| true, 64)
+        plan_buffers(&module, spec, &|_| true, &bindings(&module), 64).map(|p| p.buffers)
     }
 
     const SRC: &str = "struct P { n: u32, scale: f32, v: vec2<i32> }

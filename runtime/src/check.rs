@@ -17,6 +17,8 @@ use crate::{Error, Plan, Race};
 pub struct StaticReport {
     /// The shader.
     pub shader: ShaderInfo,
+    /// The entry point analysed.
+    pub entry_point: String,
     /// Workgroup counts the analysis assumed.
     pub dispatch: [u32; 3],
     /// Races the analyzer proved.
@@ -87,6 +89,7 @@ pub fn check(plan: &Plan) -> Result<StaticReport, Error> {
     let variables = plan.checked_variables(&analyzed.vars);
     Ok(StaticReport {
         shader: plan.shader_info(),
+        entry_point: plan.prepared.entry_point.clone(),
         dispatch: plan.spec.dispatch,
         races,
         sites,

@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use wgrace::gpu::{AdapterChoice, Gpu};
-use wgrace::spec::{Format, ModeArg, RunArgs};
-use wgrace::{Error, Plan, bench, buffers, gpu, print};
+use wgrace::spec::{Format, ModeArg, RunArgs, RunSpec};
+use wgrace::{Error, Plan, bench, buffers, gpu, print, session};
+use wgrace_instrument::checks::CheckSet;
 
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
 /// instrumented, on the GPU (or on Mesa's lavapipe without one).
@@ -37,6 +38,11 @@ enum Command {
         /// Table 3).
         #[arg(long)]
         stats: bool,
+        /// Write the instrumented module to FILE (WGSL, or SPIR-V for a .spv
+        /// shader), to see what runs; with several entry points, one file
+        /// each, named FILE with `.ENTRY` before its extension.
+        #[arg(long, value_name = "FILE")]
+        emit_instrumented: Option<PathBuf>,
     },
     /// Prove what can be proved without running: races certain for this
     /// dispatch and input, and accesses that cannot race. Needs no GPU.
@@ -112,7 +118,7 @@ pub fn render_error(e: &anyhow::Error) -> String {
 pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { shader, args, stats } => run(shader, args, stats),
+        Command::Run { shader, args, stats, emit_instrumented } => run(shader, args, stats, emit_instrumented),
         Command::Check { shader, args } => check(shader, args),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
         Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer } => {
@@ -128,6 +134,12 @@ fn open_gpu(args: &RunArgs) -> Result<Gpu, Error> {
     Gpu::open(&AdapterChoice { name: args.adapter.clone(), backend })
 }
 
+/// The adapters of a run: `--adapter all` opens every usable one.
+fn open_gpus(args: &RunArgs) -> Result<Vec<Gpu>, Error> {
+    let backend = args.backend.as_deref().map(gpu::parse_backend).transpose()?;
+    Gpu::open_each(&AdapterChoice { name: args.adapter.clone(), backend })
+}
+
 fn write_output(args: &RunArgs, text: &str) -> anyhow::Result<()> {
     match &args.output {
         Some(path) => std::fs::write(path, text).with_context(|| format!("writing {}", path.display())),
@@ -140,45 +152,82 @@ fn write_output(args: &RunArgs, text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn run(shader: PathBuf, cli: RunArgs, stats: bool) -> anyhow::Result<ExitCode> {
-    let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
-    let plan = Plan::new(shader, spec)?;
-    let gpu = open_gpu(&args)?;
+fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let (shader, args, spec) = wgrace::load_with_flags(&path, cli)?;
+    let gpus = open_gpus(&args)?;
     let format = args.format.unwrap_or_default();
-
-    if args.no_detect {
-        let contents = plan.run_native(&gpu)?;
-        if let Some(dir) = &args.dump {
-            buffers::dump(dir, &plan.buffers, &contents)?;
+    let entries = session::entry_points(&shader, &spec);
+    if let Some(file) = &emit {
+        for entry in &entries {
+            let plan = Plan::new(shader.clone(), RunSpec { entry: entry.clone(), ..spec.clone() })?;
+            let file = match (entries.len(), file.extension()) {
+                (1, _) => file.clone(),
+                (_, Some(ext)) => {
+                    file.with_extension(format!("{}.{}", plan.prepared.entry_point, ext.to_string_lossy()))
+                }
+                (_, None) => file.with_extension(&plan.prepared.entry_point),
+            };
+            let bytes = plan.emit_instrumented(&gpus[0])?;
+            std::fs::write(&file, bytes).with_context(|| format!("writing {}", file.display()))?;
         }
-        let message = format!(
-            "wgrace: ran the original shader without checking (entry point `{}`, {} invocations, on {})\n",
-            plan.prepared.entry_point,
-            wgrace::invocations(&plan.prepared, plan.spec.dispatch),
-            gpu.info.name
-        );
-        #[allow(clippy::print_stderr, reason = "status message of the binary")]
-        {
-            eprint!("{message}");
+    }
+
+    // `--dump DIR` writes a run's buffers to DIR, to DIR/adapterN with
+    // several adapters (N: the adapter's place in `--adapter all`'s order),
+    // and below that to ENTRY with several entry points.
+    let dump_dir = |dir: &std::path::Path, entry: &str, gpu: &Gpu| {
+        let mut dir = dir.to_path_buf();
+        if gpus.len() > 1 {
+            dir.push(format!("adapter{}", gpus.iter().position(|g| std::ptr::eq(g, gpu)).unwrap_or(0)));
+        }
+        if entries.len() > 1 {
+            dir.push(entry);
+        }
+        dir
+    };
+    if args.no_detect {
+        for entry in entries.clone() {
+            let plan = Plan::new(shader.clone(), RunSpec { entry, ..spec.clone() })?;
+            for gpu in &gpus {
+                let contents = plan.run_native(gpu)?;
+                if let Some(dir) = &args.dump {
+                    buffers::dump(&dump_dir(dir, &plan.prepared.entry_point, gpu), &plan.buffers, &contents)?;
+                }
+                status(&format!(
+                    "wgrace: ran the original shader without checking (entry point `{}`, {} invocations, on {})",
+                    plan.prepared.entry_point,
+                    wgrace::invocations(&plan.prepared, plan.spec.dispatch),
+                    gpu.info.name
+                ));
+            }
         }
         return Ok(ExitCode::SUCCESS);
     }
 
     let mut progress = Progress::new();
-    let (mut report, contents) = plan.check(&gpu, &mut |done, total| progress.update(done, total))?;
+    let checked = session::check(&shader, &spec, &gpus, &CheckSet::default(), stats, &mut |p| match p {
+        session::Progress::Run(..) => progress.finish(),
+        session::Progress::Chunks(done, total) => progress.update(done, total),
+    })?;
     progress.finish();
-    if stats {
-        report.checked.instrumentation = Some(plan.instrumentation_stats(&gpu)?);
-    }
     if let Some(dir) = &args.dump {
-        buffers::dump(dir, &plan.buffers, &contents)?;
+        for (run, output) in checked.report.runs.iter().zip(&checked.outputs) {
+            let gpu = gpus.iter().find(|g| g.info == run.adapter).unwrap_or(&gpus[0]);
+            buffers::dump(&dump_dir(dir, &run.entry_point, gpu), &output.buffers, &output.contents)?;
+        }
     }
+    let report = &checked.report;
     let rendered = match format {
-        Format::Json => print::json(&report) + "\n",
-        Format::Text => print::text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
+        Format::Json => print::json(report) + "\n",
+        Format::Text => print::text(report, args.output.is_none() && std::io::stdout().is_terminal()),
     };
     write_output(&args, &rendered)?;
     Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+#[allow(clippy::print_stderr, reason = "status message of the binary")]
+fn status(message: &str) {
+    eprintln!("{message}");
 }
 
 fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
@@ -297,8 +346,8 @@ impl Progress {
         bar.set_position(u64::from(done));
     }
 
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
     }

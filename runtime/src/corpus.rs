@@ -23,7 +23,7 @@ use std::time::Instant;
 use serde::Serialize;
 use wgrace_instrument::Mode;
 use wgrace_instrument::checks::CheckSet;
-use wgrace_instrument::report::{RaceClass, Report, Verdict};
+use wgrace_instrument::report::{RaceClass, Run, Verdict};
 
 use crate::gpu::Gpu;
 use crate::spec::RunArgs;
@@ -264,13 +264,13 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
     result
 }
 
-fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Report, Error> {
+fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Run, Error> {
     let (shader, _, spec) = crate::load_with_flags(path, flags.clone())?;
     let plan = Plan::new(shader, spec)?;
     Ok(plan.check(gpu, &mut |_, _| {})?.0)
 }
 
-fn judge(expected: &Expectation, report: &Report, result: &mut KernelResult) -> Status {
+fn judge(expected: &Expectation, report: &Run, result: &mut KernelResult) -> Status {
     result.verdict = Some(report.verdict);
     // A race whose earlier access was not recorded names one line: it agrees
     // with the header if a listed pair of its class has that line.

@@ -14,7 +14,8 @@ use crate::Error;
 /// How to pick an adapter.
 #[derive(Clone, Debug, Default)]
 pub struct AdapterChoice {
-    /// Case-insensitive substring of the adapter's name.
+    /// Case-insensitive substring of the adapter's name (`all`: every
+    /// usable adapter, with [`Gpu::open_each`]).
     pub name: Option<String>,
     /// Restrict to one backend.
     pub backend: Option<wgpu::Backend>,
@@ -157,15 +158,42 @@ impl Gpu {
             wgpu::DeviceType::Cpu => 4,
         };
         candidates.sort_by_key(|a| (!a.features().contains(REQUIRED_FEATURES), rank(a)));
-        let adapter = candidates[0].clone();
+        Gpu::from_adapter(candidates[0].clone(), &names())
+    }
+
+    /// Opens every adapter wgrace can use when `choice` names `all`, else
+    /// the one [`Gpu::open`] opens.
+    ///
+    /// # Errors
+    /// [`Error::NoAdapter`] when none fits, [`Error::Gpu`] when a device
+    /// cannot be created.
+    pub fn open_each(choice: &AdapterChoice) -> Result<Vec<Gpu>, Error> {
+        if choice.name.as_deref() != Some("all") {
+            return Ok(vec![Gpu::open(choice)?]);
+        }
+        let instance = instance(choice.backend);
+        let adapters = pollster::block_on(instance.enumerate_adapters(instance_backends(choice.backend)));
+        let names = adapters.iter().map(|a| a.get_info().name).collect::<Vec<_>>().join(", ");
+        let usable: Vec<wgpu::Adapter> = adapters.into_iter().filter(|a| summarize(a).supported).collect();
+        if usable.is_empty() {
+            return Err(Error::NoAdapter(if names.is_empty() {
+                NO_ADAPTER_HELP.to_string()
+            } else {
+                format!("no adapter has the 64-bit atomics wgrace needs; available: {names}")
+            }));
+        }
+        usable.into_iter().map(|a| Gpu::from_adapter(a, &names)).collect()
+    }
+
+    /// Opens a device on `adapter`; `names` lists the adapters there are,
+    /// for the message when it lacks what wgrace needs.
+    fn from_adapter(adapter: wgpu::Adapter, names: &str) -> Result<Gpu, Error> {
         let summary = summarize(&adapter);
         if !summary.supported {
             return Err(Error::NoAdapter(format!(
                 "adapter `{}` ({}) lacks 64-bit atomics (SHADER_INT64_ATOMIC_ALL_OPS), which wgrace's shadow state \
                  needs; available adapters: {}",
-                summary.info.name,
-                summary.info.backend,
-                names()
+                summary.info.name, summary.info.backend, names
             )));
         }
         let features = REQUIRED_FEATURES

@@ -33,12 +33,13 @@ pub mod engine;
 pub mod gpu;
 pub mod log;
 pub mod print;
+pub mod session;
 pub mod spec;
 
 use std::path::Path;
 use std::time::Instant;
 
-pub use wgrace_instrument::report::{Finding, Race, RaceClass, RaceKind, Report, Severity, Verdict};
+pub use wgrace_instrument::report::{Finding, Race, RaceClass, RaceKind, Report, Run, Severity, Verdict};
 pub use wgrace_instrument::{Shader, report};
 
 use naga::valid::Capabilities;
@@ -105,6 +106,8 @@ pub struct Plan {
     pub spec: RunSpec,
     /// The user's buffers with their initial contents.
     pub buffers: Vec<UserBuffer>,
+    /// What the run spec says that this entry point ignores.
+    pub warnings: Vec<String>,
     /// The checks to run (default: every registered one).
     pub checks: CheckSet,
 }
@@ -125,8 +128,16 @@ impl Plan {
             .ok_or_else(|| Error::Internal("prepared entry point vanished".into()))?;
         let ep_info = prepared.info.get_entry_point(ep_index);
         let invocations = invocations(&prepared, spec.dispatch);
-        let buffers = buffers::plan_buffers(&prepared.module, &spec, &|h| !ep_info[h].is_empty(), invocations)?;
-        Ok(Plan { shader, prepared, spec, buffers, checks: CheckSet::default() })
+        let bound = buffers::bindings(&shader.module);
+        let planned = buffers::plan_buffers(&prepared.module, &spec, &|h| !ep_info[h].is_empty(), &bound, invocations)?;
+        Ok(Plan {
+            shader,
+            prepared,
+            spec,
+            buffers: planned.buffers,
+            warnings: planned.warnings,
+            checks: CheckSet::default(),
+        })
     }
 
     /// Instruments the shader for its entry point, for `gpu`'s limits and
@@ -197,13 +208,7 @@ impl Plan {
 
     /// The shader as reports describe it.
     pub fn shader_info(&self) -> ShaderInfo {
-        ShaderInfo {
-            path: self.shader.path.clone(),
-            language: self.shader.language,
-            entry_point: self.prepared.entry_point.clone(),
-            workgroup_size: self.prepared.workgroup_size,
-            source: self.shader.text.clone(),
-        }
+        ShaderInfo { path: self.shader.path.clone(), language: self.shader.language, source: self.shader.text.clone() }
     }
 
     /// Runs only the static analyzer (no GPU).
@@ -220,13 +225,13 @@ impl Plan {
         )?)
     }
 
-    /// Runs the instrumented shader on `gpu` and reports the races.
-    /// `progress(done, total)` is called as chunks complete. Also returns the
-    /// buffers' final contents.
+    /// Runs the instrumented shader on `gpu` and reports what the checks
+    /// found. `progress(done, total)` is called as chunks complete. Also
+    /// returns the buffers' final contents.
     ///
     /// # Errors
     /// [`Error`] when the run cannot be made.
-    pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Report, Vec<Vec<u8>>), Error> {
+    pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Run, Vec<Vec<u8>>), Error> {
         let inst = self.instrument(gpu)?;
         let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
         let start = Instant::now();
@@ -249,9 +254,34 @@ impl Plan {
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
-        let mut report = self.report(gpu, &inst, decoded);
-        report.checked.shadow = run.layout.shadow_summary(&inst);
-        Ok((report, contents))
+        let mut record = self.run_record(gpu, &inst, decoded);
+        record.checked.shadow = run.layout.shadow_summary(&inst);
+        record.outputs = session::digests(&self.buffers, &contents);
+        Ok((record, contents))
+    }
+
+    /// The instrumented module for `gpu`, as the user can read it: WGSL, or
+    /// a SPIR-V binary for SPIR-V input.
+    ///
+    /// # Errors
+    /// [`Error::Instrument`], or [`Error::Internal`] when naga cannot write
+    /// the module.
+    pub fn emit_instrumented(&self, gpu: &Gpu) -> Result<Vec<u8>, Error> {
+        let inst = self.instrument(gpu)?;
+        let failed = |e: &dyn std::fmt::Display| Error::Internal(format!("writing the instrumented module: {e}"));
+        match self.shader.language {
+            wgrace_instrument::Language::Wgsl => {
+                naga::back::wgsl::write_string(&inst.module, &inst.info, naga::back::wgsl::WriterFlags::empty())
+                    .map(String::into_bytes)
+                    .map_err(|e| failed(&e))
+            }
+            wgrace_instrument::Language::SpirV => {
+                let options = naga::back::spv::Options::default();
+                naga::back::spv::write_vec(&inst.module, &inst.info, &options, None)
+                    .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
+                    .map_err(|e| failed(&e))
+            }
+        }
     }
 
     /// GRace's Table 3: instrumented sites, and instrumented accesses the
@@ -282,7 +312,8 @@ impl Plan {
         run.read_buffers(gpu, &self.buffers)
     }
 
-    fn report(&self, gpu: &Gpu, inst: &Instrumented, decoded: log::LogContents) -> Report {
+    /// The run's part of the report, from what its log said.
+    fn run_record(&self, gpu: &Gpu, inst: &Instrumented, decoded: log::LogContents) -> Run {
         let mut stats = decoded.stats;
         let mut races = decoded.races;
         if let Some(w) = self.spec.assume_lockstep {
@@ -365,18 +396,18 @@ impl Plan {
             ));
         }
         let variables = self.checked_variables(&inst.vars);
-        Report {
-            version: report::REPORT_VERSION,
+        Run {
+            entry_point: self.prepared.entry_point.clone(),
+            workgroup_size: self.prepared.workgroup_size,
+            adapter: gpu.info.clone(),
+            dispatch: self.spec.dispatch,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
             races,
             findings: decoded.findings,
-            checks: inst.checks.infos(),
             complete: incomplete.is_empty(),
             incomplete,
+            warnings: self.warnings.clone(),
             notes,
-            shader: self.shader_info(),
-            adapter: gpu.info.clone(),
-            dispatch: self.spec.dispatch,
             checked: report::Checked {
                 mode: inst.mode().as_str().into(),
                 slots: (inst.mode() == wgrace_instrument::Mode::Stmt)
@@ -398,6 +429,7 @@ impl Plan {
             sites: inst.sites.clone(),
             barriers: inst.barriers.clone(),
             stats,
+            outputs: Vec::new(),
         }
     }
 }
@@ -433,6 +465,7 @@ pub struct Check {
     shader: Shader,
     args: RunArgs,
     file_args: RunArgs,
+    checks: CheckSet,
 }
 
 impl Check {
@@ -443,7 +476,7 @@ impl Check {
     pub fn wgsl(name: &str, source: &str) -> Result<Check, Error> {
         let shader = Shader::from_wgsl(name, source)?;
         let file_args = RunArgs::parse_flags(&spec::shader_flags(source))?;
-        Ok(Check { shader, args: RunArgs::default(), file_args })
+        Ok(Check { shader, args: RunArgs::default(), file_args, checks: CheckSet::default() })
     }
 
     /// A shader file (WGSL or SPIR-V).
@@ -453,7 +486,7 @@ impl Check {
     pub fn file(path: impl AsRef<Path>) -> Result<Check, Error> {
         let shader = Shader::load(path.as_ref())?;
         let file_args = RunArgs::parse_flags(&spec::shader_flags(shader.text.as_deref().unwrap_or("")))?;
-        Ok(Check { shader, args: RunArgs::default(), file_args })
+        Ok(Check { shader, args: RunArgs::default(), file_args, checks: CheckSet::default() })
     }
 
     /// Workgroup counts.
@@ -478,16 +511,23 @@ impl Check {
         Ok(self)
     }
 
-    /// Runs the check on the adapter the flags choose and returns the report.
+    /// Adds a check to the registered ones.
+    pub fn with_check(mut self, check: std::sync::Arc<dyn wgrace_instrument::checks::Check>) -> Check {
+        self.checks = self.checks.with(check);
+        self
+    }
+
+    /// Checks every compute entry point (or the one `--entry` names) on the
+    /// adapters the flags choose (`--adapter all`: every usable one) and
+    /// returns the report.
     ///
     /// # Errors
     /// [`Error`] when the shader cannot be checked.
     pub fn run(self) -> Result<Report, Error> {
         let args = self.args.over(self.file_args);
         let spec = RunSpec::from_args(&args)?;
-        let plan = Plan::new(self.shader, spec)?;
         let backend = args.backend.as_deref().map(gpu::parse_backend).transpose()?;
-        let gpu = Gpu::open(&AdapterChoice { name: args.adapter.clone(), backend })?;
-        Ok(plan.check(&gpu, &mut |_, _| {})?.0)
+        let gpus = Gpu::open_each(&AdapterChoice { name: args.adapter.clone(), backend })?;
+        Ok(session::check(&self.shader, &spec, &gpus, &self.checks, false, &mut |_| {})?.report)
     }
 }

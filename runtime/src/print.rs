@@ -5,8 +5,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
-    Access, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Severity, ShaderInfo,
-    Verdict,
+    Access, AdapterInfo, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Run,
+    Severity, ShaderInfo, Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -146,39 +146,158 @@ fn code(group: &[&Race]) -> String {
     group.iter().map(|r| r.class.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-/// The report as text; `color` adds ANSI colours.
+/// The report as text; `color` adds ANSI colours. Each run in turn (under a
+/// heading when there are several), what the runs show together, and with
+/// several adapters a matrix of the runs.
 pub fn text(report: &Report, color: bool) -> String {
     let mut out = String::new();
-    let source = report.shader.source.as_deref();
-    let file = SimpleFile::new(report.shader.path.as_str(), source.unwrap_or(""));
+    let several = report.runs.len() > 1;
+    for run in &report.runs {
+        if several {
+            out.push_str(&format!(
+                "── entry point `{}` on {} ({}) ──\n",
+                run.entry_point, run.adapter.name, run.adapter.backend
+            ));
+        }
+        out.push_str(&run_text(report, run, color));
+        if several {
+            out.push('\n');
+        }
+    }
+    out.push_str(&findings_text(&report.findings, &report.shader, color));
+    if adapters(report).len() > 1 {
+        out.push_str(&matrix(report));
+    }
+    if several {
+        out.push_str(&overall(report));
+    }
+    out
+}
+
+/// One run's diagnostics, notes and summary line.
+fn run_text(report: &Report, run: &Run, color: bool) -> String {
+    let mut out = String::new();
+    let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
+    let declaration = |variable: &str| declaration_span(&run.checked.variables, variable);
+    out.push_str(&races(&run.races, &report.shader, &declaration, &mut buffer));
+    out.push_str(&String::from_utf8_lossy(buffer.as_slice()));
+    out.push_str(&findings_text(&run.findings, &report.shader, color));
+    for warning in &run.warnings {
+        out.push_str(&format!("warning: {warning}\n"));
+    }
+    for reason in &run.incomplete {
+        out.push_str(&format!("warning: incomplete report: {reason}\n"));
+    }
+    for note in &run.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    if let Some(i) = &run.checked.instrumentation {
+        out.push_str(&instrumentation(i));
+        out.push_str(&shadow(&run.checked.shadow));
+    }
+    out.push_str(&summary(run));
+    out.push('\n');
+    out
+}
+
+/// Findings as diagnostics (plain text where the source is not at hand).
+fn findings_text(findings: &[Finding], shader: &ShaderInfo, color: bool) -> String {
+    let mut out = String::new();
+    let source = shader.source.as_deref();
+    let file = SimpleFile::new(shader.path.as_str(), source.unwrap_or(""));
     let config = term::Config::default();
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
-    let declaration = |variable: &str| declaration_span(&report.checked.variables, variable);
-    out.push_str(&races(&report.races, &report.shader, &declaration, &mut buffer));
-    for finding in &report.findings {
+    for finding in findings {
         let diagnostic = Diagnostic::new(severity(finding.severity))
             .with_code(finding.check.as_str())
             .with_message(finding.message.as_str())
             .with_labels(finding_labels(finding))
             .with_notes(finding_notes(finding));
         if source.is_none() || term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic).is_err() {
-            out.push_str(&plain_finding(finding, &report.shader.path));
+            out.push_str(&plain_finding(finding, &shader.path));
         }
     }
-    out.push_str(&String::from_utf8_lossy(buffer.as_slice()));
-    for reason in &report.incomplete {
-        out.push_str(&format!("warning: incomplete report: {reason}\n"));
+    String::from_utf8_lossy(buffer.as_slice()).into_owned() + &out
+}
+
+/// The adapters of the report's runs, in order of first appearance.
+fn adapters(report: &Report) -> Vec<&AdapterInfo> {
+    let mut list: Vec<&AdapterInfo> = Vec::new();
+    for run in &report.runs {
+        if !list.contains(&&run.adapter) {
+            list.push(&run.adapter);
+        }
     }
-    for note in &report.notes {
-        out.push_str(&format!("note: {note}\n"));
+    list
+}
+
+/// The cross-vendor matrix: for each entry point and adapter, the verdict,
+/// the classes of its races, the lock-step width that hides them all, and
+/// the digests of its writable buffers.
+fn matrix(report: &Report) -> String {
+    let mut rows = vec![[
+        "entry point".to_string(),
+        "adapter".to_string(),
+        "verdict".to_string(),
+        "classes".to_string(),
+        "hidden from".to_string(),
+        "outputs (sha256)".to_string(),
+    ]];
+    for run in &report.runs {
+        let mut classes: Vec<&str> = run.races.iter().map(|r| r.class.as_str()).collect();
+        classes.sort_unstable();
+        classes.dedup();
+        let same_workgroup: Vec<&Lockstep> =
+            run.races.iter().filter(|r| r.class != RaceClass::InterWorkgroup).map(|r| &r.lockstep).collect();
+        let hidden = match (run.races.is_empty(), run.races.len() == same_workgroup.len()) {
+            (true, _) => "-".to_string(),
+            (false, false) => "never".to_string(),
+            (false, true) => Lockstep::of_all(&same_workgroup).hidden_from.map_or("never".into(), |w| format!("{w}")),
+        };
+        let verdict = match (run.verdict, run.failed()) {
+            (Verdict::Race, _) => "race",
+            (Verdict::NoRace, true) => "error",
+            (Verdict::NoRace, false) => "no race",
+        };
+        let outputs: Vec<String> =
+            run.outputs.iter().map(|o| format!("{} {}", o.variable, &o.sha256[..12.min(o.sha256.len())])).collect();
+        rows.push([
+            run.entry_point.clone(),
+            format!("{} ({})", run.adapter.name, run.adapter.backend),
+            verdict.to_string(),
+            if classes.is_empty() { "-".to_string() } else { classes.join(", ") },
+            hidden,
+            if outputs.is_empty() { "-".to_string() } else { outputs.join(", ") },
+        ]);
     }
-    if let Some(i) = &report.checked.instrumentation {
-        out.push_str(&instrumentation(i));
-        out.push_str(&shadow(&report.checked.shadow));
+    let widths: Vec<usize> = (0..6).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = String::from("adapters:\n");
+    for row in &rows {
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(cell, w)| format!("{cell:<w$}")).collect();
+        out.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
     }
-    out.push_str(&summary(report));
-    out.push('\n');
     out
+}
+
+/// The last line of a report with several runs.
+fn overall(report: &Report) -> String {
+    let failed: Vec<String> = report
+        .runs
+        .iter()
+        .filter(|r| r.failed())
+        .map(|r| format!("`{}` on {}", r.entry_point, r.adapter.name))
+        .collect();
+    let findings = findings_summary(&report.findings);
+    let mut line = format!("wgrace: {} runs", report.runs.len());
+    if failed.is_empty() {
+        line.push_str(", no race observed for this dispatch and input");
+    } else {
+        line.push_str(&format!("; races or errors in {}: {}", failed.len(), failed.join(", ")));
+    }
+    if !findings.is_empty() {
+        line.push_str(&format!("; across them: {findings}"));
+    }
+    line + "\n"
 }
 
 /// `--stats`: GRace's Table 3 for this dispatch.
@@ -328,8 +447,8 @@ pub fn declaration_span(variables: &[CheckedVariable], variable: &str) -> Option
 }
 
 /// The last line: the verdict and what was checked.
-pub fn summary(report: &Report) -> String {
-    let c = &report.checked;
+pub fn summary(run: &Run) -> String {
+    let c = &run.checked;
     let pruned = c.analyzer.as_ref().map_or(0, |a| a.pruned_sites);
     let unchecked = c.sites - c.checked_sites - pruned;
     let mut sites = format!("{} checked", plural(c.checked_sites as u32, "access site"));
@@ -342,18 +461,18 @@ pub fn summary(report: &Report) -> String {
             if unchecked == 1 { "" } else { "s" }
         ));
     }
-    let workgroups = report.dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
+    let workgroups = run.dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
     let what = format!(
         "entry point `{}`, {} invocations in {workgroups} workgroup{}, {sites}, on {} ({})",
-        report.shader.entry_point,
+        run.entry_point,
         c.invocations,
         if workgroups == 1 { "" } else { "s" },
-        report.adapter.name,
-        report.adapter.backend
+        run.adapter.name,
+        run.adapter.backend
     );
-    let findings = findings_summary(&report.findings);
-    let races = races_summary(&report.races);
-    match (report.verdict, findings.is_empty()) {
+    let findings = findings_summary(&run.findings);
+    let races = races_summary(&run.races);
+    match (run.verdict, findings.is_empty()) {
         (Verdict::Race, true) => format!("wgrace: {races} found ({what})"),
         (Verdict::Race, false) => format!("wgrace: {races} and {findings} found ({what})"),
         (Verdict::NoRace, true) => format!("wgrace: no race observed for this dispatch and input ({what})"),
@@ -419,7 +538,7 @@ pub fn static_text(report: &crate::check::StaticReport, color: bool) -> String {
     let d = report.dispatch;
     let mut what = format!(
         "entry point `{}`, dispatch {}x{}x{}: {proven} of {checked} access sites proven race-free",
-        report.shader.entry_point, d[0], d[1], d[2]
+        report.entry_point, d[0], d[1], d[2]
     );
     if idle > 0 {
         what.push_str(&format!(", {idle} not executed"));

@@ -52,7 +52,8 @@ pub enum ModeArg {
 /// `// wgrace:` lines.
 #[derive(Args, Clone, Debug, Default)]
 pub struct RunArgs {
-    /// Compute entry point to run (default: the only one).
+    /// Compute entry point to run (default: every compute entry point, one
+    /// run each).
     #[arg(long, value_name = "NAME")]
     pub entry: Option<String>,
     /// Workgroup counts: X[,Y[,Z]] (default 1,1,1).
@@ -80,7 +81,8 @@ pub struct RunArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Use the adapter whose name contains SUBSTRING (see `wgrace adapters`).
+    /// Use the adapter whose name contains SUBSTRING (see `wgrace adapters`);
+    /// `all`: run on every adapter wgrace can use and compare them.
     #[arg(long, value_name = "SUBSTRING")]
     pub adapter: Option<String>,
     /// Use one graphics API: vulkan, gl, metal or dx12.

@@ -79,7 +79,8 @@ fn racy_sample_exits_1_with_both_lines_in_the_text_report() {
     assert!(text.contains("wgrace: 1 race (2 by class) found"), "{text}");
     // JSON keeps a race per class.
     let r = json(&wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json"]));
-    let classes: Vec<&str> = r["races"].as_array().expect("races").iter().filter_map(|r| r["class"].as_str()).collect();
+    let classes: Vec<&str> =
+        r["runs"][0]["races"].as_array().expect("races").iter().filter_map(|r| r["class"].as_str()).collect();
     assert_eq!(classes, ["intra-subgroup", "intra-workgroup"], "{r}");
 }
 
@@ -97,11 +98,11 @@ fn json_report_has_the_documented_fields() {
     let r = json(&o);
     assert_eq!(r["verdict"], "race");
     assert_eq!(r["complete"], true);
-    assert_eq!(r["dispatch"], serde_json::json!([2, 1, 1]));
-    assert!(r["adapter"]["name"].as_str().is_some_and(|n| !n.is_empty()));
+    assert_eq!(r["runs"][0]["dispatch"], serde_json::json!([2, 1, 1]));
+    assert!(r["runs"][0]["adapter"]["name"].as_str().is_some_and(|n| !n.is_empty()));
     assert!(r["shader"]["source"].as_str().is_some_and(|s| s.contains("var<workgroup> tile")));
-    assert!(r["sites"]["sites"].as_array().is_some_and(|s| s.len() == 3));
-    let races = r["races"].as_array().expect("races");
+    assert!(r["runs"][0]["sites"]["sites"].as_array().is_some_and(|s| s.len() == 3));
+    let races = r["runs"][0]["races"].as_array().expect("races");
     assert_eq!(races.len(), 2);
     let race = races.iter().find(|r| r["class"] == "intra-workgroup").expect("an intra-workgroup race");
     assert!(races.iter().any(|r| r["class"] == "intra-subgroup"), "{r}");
@@ -143,7 +144,7 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
 
     let r = json(&wgrace(&["run", &path, "--format", "json"]));
     assert_eq!(r["verdict"], "no-race");
-    let findings = r["findings"].as_array().expect("findings");
+    let findings = r["runs"][0]["findings"].as_array().expect("findings");
     assert_eq!(findings.len(), 1, "{r}");
     let f = &findings[0];
     assert_eq!(f["check"], "barrier-divergence");
@@ -151,7 +152,7 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
     assert_eq!(f["data"]["workgroup_id"], serde_json::json!([3, 0, 0]));
     assert_eq!(f["invocations"][0]["workgroup_id"], serde_json::json!([3, 0, 0]));
     // The one barrier of the table, at line 20.
-    let barrier = &r["barriers"][0];
+    let barrier = &r["runs"][0]["barriers"][0];
     assert_eq!(
         (&barrier["location"]["line"], &barrier["kind"]),
         (&serde_json::json!(20), &serde_json::json!("workgroup"))
@@ -177,7 +178,7 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
     // The first of the workgroup to finish is compared with all 63 others.
     let divergent = f["occurrences"].as_u64().expect("count");
     assert!(divergent == 56 || divergent == 8, "{f}");
-    assert_eq!(r["barriers"].as_array().map(Vec::len), Some(1), "{r}");
+    assert_eq!(r["runs"][0]["barriers"].as_array().map(Vec::len), Some(1), "{r}");
 }
 
 #[test]
@@ -248,17 +249,66 @@ fn shader_without_a_compute_entry_point_is_rejected() {
 }
 
 #[test]
-fn several_entry_points_need_entry() {
+fn every_entry_point_is_checked_and_unused_flags_are_warnings() {
     let dir = temp_dir("two-entries");
-    let text = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
-                @compute @workgroup_size(1) fn a() { d[0] = 1u; }\n\
-                @compute @workgroup_size(1) fn b() { d[1] = 2u; }\n";
+    // The `// wgrace:` line serves `b`; `a` does not use `e`.
+    let text = "// wgrace: --buffer e=64 --fill e=zero\n\
+                @group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @group(0) @binding(1) var<storage, read_write> e: array<u32>;\n\
+                @compute @workgroup_size(64) fn a(@builtin(local_invocation_index) l: u32) { d[0] = l; }\n\
+                @compute @workgroup_size(64) fn b(@builtin(global_invocation_id) g: vec3<u32>) { e[g.x] = g.x; }\n";
     let path = write_shader(&dir, "two.wgsl", text);
     let o = wgrace(&["run", &path]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("choose one with --entry NAME"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("── entry point `a` on "), "{text}");
+    assert!(text.contains("── entry point `b` on "), "{text}");
+    assert!(text.contains("warning: --buffer e…: the entry point does not use `e`; the flag is ignored"), "{text}");
+    assert!(text.contains("wgrace: 2 runs; races or errors in 1: `a` on "), "{text}");
+
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    assert_eq!(r["verdict"], "race");
+    let runs = r["runs"].as_array().expect("runs");
+    let got: Vec<(&str, &str)> = runs
+        .iter()
+        .map(|run| (run["entry_point"].as_str().unwrap_or(""), run["verdict"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(got, [("a", "race"), ("b", "no-race")], "{r}");
+    assert_eq!(runs[1]["warnings"], serde_json::json!([]), "{r}");
+    assert_eq!(runs[1]["outputs"][0]["variable"], "e", "{r}");
+    assert_eq!(runs[1]["outputs"][0]["sha256"].as_str().map(str::len), Some(64), "{r}");
+
+    // --entry picks one; a flag naming no binding at all is still an error.
     let o = wgrace(&["run", &path, "--entry", "b"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("── entry point"), "{}", stdout(&o));
+    let o = wgrace(&["run", &path, "--fill", "f=zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("the shader has no buffer named `f`; buffers: d, e"), "{}", stderr(&o));
+}
+
+#[test]
+fn emit_instrumented_writes_the_module_of_each_entry_point() {
+    let dir = temp_dir("emit");
+    let text = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @compute @workgroup_size(64) fn a(@builtin(local_invocation_index) l: u32) { d[0] = l; }\n\
+                @compute @workgroup_size(64) fn b(@builtin(local_invocation_index) l: u32) { d[l] = l; }\n";
+    let path = write_shader(&dir, "two.wgsl", text);
+    let out = dir.join("out.wgsl");
+    let o = wgrace(&["run", &path, "--emit-instrumented", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    for entry in ["a", "b"] {
+        let file = dir.join(format!("out.{entry}.wgsl"));
+        let wgsl = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(wgsl.contains("wgrace_begin("), "{wgsl}");
+        assert!(wgsl.contains(&format!("fn {entry}(")), "{wgsl}");
+    }
+    // The racy store of `a` is checked: its hook is there.
+    let a = std::fs::read_to_string(dir.join("out.a.wgsl")).expect("out.a.wgsl");
+    assert!(a.contains("wgrace_storage_access("), "{a}");
+    let o = wgrace(&["run", &path, "--entry", "b", "--emit-instrumented", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(out.exists());
 }
 
 #[test]
@@ -275,8 +325,9 @@ fn command_line_flags_override_the_shaders() {
     // The sample says --dispatch 2; with one workgroup the occurrences halve.
     let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "json", "--dispatch", "1"]);
     let r = json(&o);
-    assert_eq!(r["dispatch"], serde_json::json!([1, 1, 1]));
-    let total: u64 = r["races"].as_array().expect("races").iter().filter_map(|race| race["occurrences"].as_u64()).sum();
+    assert_eq!(r["runs"][0]["dispatch"], serde_json::json!([1, 1, 1]));
+    let total: u64 =
+        r["runs"][0]["races"].as_array().expect("races").iter().filter_map(|race| race["occurrences"].as_u64()).sum();
     assert_eq!(total, 64, "{r}");
 }
 
@@ -298,15 +349,15 @@ fn a_full_race_table_keeps_the_verdict_and_says_the_report_is_incomplete() {
     let r = json(&o);
     assert_eq!(r["verdict"], "race");
     assert_eq!(r["complete"], false);
-    assert_eq!(r["races"].as_array().map(Vec::len), Some(1));
-    assert!(r["stats"]["dropped_detections"].as_u64().is_some_and(|d| d > 0));
-    assert!(r["incomplete"][0].as_str().is_some_and(|s| s.contains("--max-races")), "{r}");
+    assert_eq!(r["runs"][0]["races"].as_array().map(Vec::len), Some(1));
+    assert!(r["runs"][0]["stats"]["dropped_detections"].as_u64().is_some_and(|d| d > 0));
+    assert!(r["runs"][0]["incomplete"][0].as_str().is_some_and(|s| s.contains("--max-races")), "{r}");
     let text = wgrace(&["run", &path, "--max-races", "1"]);
     assert!(stdout(&text).contains("warning: incomplete report"), "{}", stdout(&text));
 
     let full = json(&wgrace(&["run", &path, "--format", "json"]));
     assert_eq!(full["complete"], true);
-    assert!(full["races"].as_array().is_some_and(|r| r.len() >= 3), "{full}");
+    assert!(full["runs"][0]["races"].as_array().is_some_and(|r| r.len() >= 3), "{full}");
 }
 
 #[test]
@@ -323,7 +374,7 @@ fn out_of_bounds_accesses_are_counted_not_checked() {
     let path = write_shader(&dir, "s.wgsl", text);
     let r = json(&wgrace(&["run", &path, "--format", "json"]));
     assert_eq!(r["complete"], false, "{r}");
-    assert_eq!(r["stats"]["out_of_bounds_accesses"], 2);
+    assert_eq!(r["runs"][0]["stats"]["out_of_bounds_accesses"], 2);
 }
 
 #[test]
@@ -391,11 +442,15 @@ fn a_large_dispatch_runs_in_chunks_in_bounded_memory() {
     let o = wgrace(&["run", &sample("scale/workgroups_4096.wgsl"), "--format", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let r = json(&o);
-    assert_eq!(r["checked"]["invocations"], 4096 * 256);
-    assert!(r["stats"]["chunks"].as_u64().is_some_and(|c| c > 1), "{}", r["stats"]);
+    assert_eq!(r["runs"][0]["checked"]["invocations"], 4096 * 256);
+    assert!(r["runs"][0]["stats"]["chunks"].as_u64().is_some_and(|c| c > 1), "{}", r["runs"][0]["stats"]);
     // 4 MiB of storage (24 bytes of shadow per word) plus at most 32 MiB of
     // workgroup-memory slots and the race table.
-    assert!(r["stats"]["shadow_bytes"].as_u64().is_some_and(|b| b <= (24 + 33) << 20), "{}", r["stats"]);
+    assert!(
+        r["runs"][0]["stats"]["shadow_bytes"].as_u64().is_some_and(|b| b <= (24 + 33) << 20),
+        "{}",
+        r["runs"][0]["stats"]
+    );
 }
 
 #[test]
@@ -426,9 +481,9 @@ fn warp_synchronous_reduction_is_intra_subgroup_and_hidden_only_by_lockstep_of_3
     let o = wgrace(&["run", &tail, "--mode", "stmt", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = json(&o);
-    assert_eq!(r["checked"]["mode"], "stmt");
-    let subgroup = r["checked"]["subgroup_size"].as_u64().expect("subgroup size");
-    let races = r["races"].as_array().expect("races");
+    assert_eq!(r["runs"][0]["checked"]["mode"], "stmt");
+    let subgroup = r["runs"][0]["checked"]["subgroup_size"].as_u64().expect("subgroup size");
+    let races = r["runs"][0]["races"].as_array().expect("races");
     assert!(races.iter().any(|race| race["class"] == "intra-subgroup"), "no intra-subgroup race: {r}");
     let mut widest = 0;
     for race in races {
@@ -454,8 +509,8 @@ fn warp_synchronous_reduction_is_intra_subgroup_and_hidden_only_by_lockstep_of_3
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let r = json(&o);
     assert_eq!(r["verdict"], "no-race");
-    assert!(r["stats"]["hidden_by_lockstep"].as_u64().is_some_and(|n| n > 0), "{r}");
-    assert!(r["notes"].to_string().contains("--assume-lockstep"), "{r}");
+    assert!(r["runs"][0]["stats"]["hidden_by_lockstep"].as_u64().is_some_and(|n| n > 0), "{r}");
+    assert!(r["runs"][0]["notes"].to_string().contains("--assume-lockstep"), "{r}");
     // ... but still races with warps of 16.
     assert_eq!(wgrace(&["run", &tail, "--assume-lockstep", "16"]).status.code(), Some(1));
 }
@@ -476,7 +531,7 @@ fn statement_mode_lists_every_racing_statement_pair_where_addr_mode_gives_some()
     let tail = sample("wg_unrolled_warp_tail.wgsl");
     let pairs = |mode: &str| -> std::collections::BTreeSet<(u64, u64)> {
         let r = json(&wgrace(&["run", &tail, "--mode", mode, "--format", "json"]));
-        r["races"]
+        r["runs"][0]["races"]
             .as_array()
             .expect("races")
             .iter()
@@ -498,8 +553,8 @@ fn statement_mode_says_when_a_word_has_more_statements_than_slots() {
         wgrace(&["run", &sample("wg_unrolled_warp_tail.wgsl"), "--mode", "stmt", "--slots", "2", "--format", "json"]);
     let r = json(&o);
     assert_eq!(r["complete"], false, "{r}");
-    assert!(r["stats"]["slot_overflows"].as_u64().is_some_and(|n| n > 0), "{r}");
-    assert!(r["incomplete"].to_string().contains("--slots"), "{r}");
+    assert!(r["runs"][0]["stats"]["slot_overflows"].as_u64().is_some_and(|n| n > 0), "{r}");
+    assert!(r["runs"][0]["incomplete"].to_string().contains("--slots"), "{r}");
 }
 
 #[test]
@@ -533,7 +588,7 @@ fn spirv_input_is_checked_like_wgsl() {
         let r = json(&o);
         assert_eq!(r["shader"]["language"], "spirv");
         if racy {
-            let race = &r["races"][0];
+            let race = &r["runs"][0]["races"][0];
             assert!(race["class"] == "intra-workgroup" || race["class"] == "intra-subgroup", "{race}");
             // Each side points at the instruction that made the access.
             let first = race["first"]["snippet"].as_str().unwrap_or("");
@@ -602,7 +657,7 @@ fn spirv_debug_information_gives_source_lines() {
     let dir = temp_dir("spirv-debug");
     let path = spirv_of(&dir, "wg_missing_barrier", true);
     let r = json(&wgrace(&["run", &path, "--dispatch", "2", "--format", "json"]));
-    let race = &r["races"][0];
+    let race = &r["runs"][0]["races"][0];
     assert_eq!(race["first"]["line"], 13, "{race}");
     assert_eq!(race["first"]["snippet"], "    tile[lid] = lid * 2u;");
     assert_eq!(race["second"]["line"], 14, "{race}");
@@ -614,7 +669,7 @@ fn spirv_buffers_made_atomic_by_naga_are_noted() {
     let dir = temp_dir("spirv-atomic");
     let path = spirv_of(&dir, "atomic_counter", false);
     let r = json(&wgrace(&["run", &path, "--format", "json", "--dispatch", "4"]));
-    let notes = r["notes"].as_array().expect("notes");
+    let notes = r["runs"][0]["notes"].as_array().expect("notes");
     assert!(notes.iter().any(|n| n.as_str().is_some_and(|n| n.contains("made") && n.contains("atomic"))), "{r}");
 }
 
@@ -651,7 +706,7 @@ fn stats_count_instrumented_accesses_with_and_without_the_analyzer() {
     // records the loop-invariant out[0] accesses once per loop.
     let o = wgrace(&["run", &sample("storage_accumulate_in_guarded_loop.wgsl"), "--stats", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let i = &json(&o)["checked"]["instrumentation"];
+    let i = &json(&o)["runs"][0]["checked"]["instrumentation"];
     assert_eq!(i["without_analyzer"]["sites"], 3, "{i}");
     assert_eq!(i["without_analyzer"]["accesses"], 128 + 64 * 2 * 16, "{i}");
     assert_eq!(i["with_analyzer"]["sites"], 2, "{i}");
@@ -664,7 +719,7 @@ fn stats_count_instrumented_accesses_with_and_without_the_analyzer() {
 fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
     let path = sample("storage_accumulate_in_guarded_loop.wgsl");
     let plain = json(&wgrace(&["run", &path, "--format", "json"]));
-    let shadow = &plain["checked"]["shadow"];
+    let shadow = &plain["runs"][0]["checked"]["shadow"];
     assert_eq!(shadow["storage_words"], 4096, "{shadow}");
     assert_eq!(shadow["state_bytes"], 4 * 4096, "{shadow}");
     assert!(shadow.get("cache_ratio").is_none(), "{shadow}");
@@ -697,7 +752,7 @@ fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
         json(&o)
     };
     let races = |r: &Value| -> Vec<String> {
-        let mut v: Vec<_> = r["races"]
+        let mut v: Vec<_> = r["runs"][0]["races"]
             .as_array()
             .expect("races")
             .iter()
@@ -711,23 +766,23 @@ fn storage_state_takes_four_bytes_per_word_and_a_cache_takes_fewer() {
     };
     let plain = ring_run(&[]);
     let cached = ring_run(&["--shadow-cache", "16"]);
-    assert_eq!(cached["checked"]["shadow"]["state_bytes"], 512 * 4, "{}", cached["checked"]);
-    assert_eq!(cached["checked"]["shadow"]["cache_ratio"], 16);
-    assert_eq!(cached["stats"]["cache_evictions"], 0);
+    assert_eq!(cached["runs"][0]["checked"]["shadow"]["state_bytes"], 512 * 4, "{}", cached["runs"][0]["checked"]);
+    assert_eq!(cached["runs"][0]["checked"]["shadow"]["cache_ratio"], 16);
+    assert_eq!(cached["runs"][0]["stats"]["cache_evictions"], 0);
     assert_eq!(cached["complete"], true);
     // One race per word.
     let occurrences: u64 =
-        plain["races"].as_array().expect("races").iter().filter_map(|r| r["occurrences"].as_u64()).sum();
-    assert_eq!(occurrences, 128, "{}", plain["races"]);
+        plain["runs"][0]["races"].as_array().expect("races").iter().filter_map(|r| r["occurrences"].as_u64()).sum();
+    assert_eq!(occurrences, 128, "{}", plain["runs"][0]["races"]);
     assert_eq!(races(&cached), races(&plain));
 
     // Here words of one entry are touched together: evictions are counted
     // and the report says it may have missed races.
     let o = wgrace(&["run", &sample("storage_stencil_2d_inplace.wgsl"), "--format", "json", "--shadow-cache", "16"]);
     let r = json(&o);
-    assert!(r["stats"]["cache_evictions"].as_u64().is_some_and(|n| n > 0), "{}", r["stats"]);
+    assert!(r["runs"][0]["stats"]["cache_evictions"].as_u64().is_some_and(|n| n > 0), "{}", r["runs"][0]["stats"]);
     assert_eq!(r["complete"], false);
-    assert!(r["incomplete"].to_string().contains("--shadow-cache"), "{}", r["incomplete"]);
+    assert!(r["runs"][0]["incomplete"].to_string().contains("--shadow-cache"), "{}", r["runs"][0]["incomplete"]);
 
     for (flags, says) in
         [(&["--shadow-cache", "3"][..], "power of two"), (&["--shadow-cache", "16", "--mode", "stmt"][..], "addr mode")]
@@ -762,8 +817,8 @@ fn reads_a_whole_subgroup_makes_keep_their_classes_and_lock_step_widths() {
     let o = wgrace(&["run", &shader, "--dispatch", "2", "--format", "json"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = json(&o);
-    let size = r["checked"]["subgroup_size"].as_u64().expect("subgroup size");
-    let mut got: Vec<(String, Option<u64>)> = r["races"]
+    let size = r["runs"][0]["checked"]["subgroup_size"].as_u64().expect("subgroup size");
+    let mut got: Vec<(String, Option<u64>)> = r["runs"][0]["races"]
         .as_array()
         .expect("races")
         .iter()
@@ -777,5 +832,5 @@ fn reads_a_whole_subgroup_makes_keep_their_classes_and_lock_step_widths() {
     if size > 1 {
         expected.push(("intra-subgroup".to_string(), Some(size)));
     }
-    assert_eq!(got, expected, "subgroup size {size}: {}", r["races"]);
+    assert_eq!(got, expected, "subgroup size {size}: {}", r["runs"][0]["races"]);
 }

@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 
-use wgrace::Plan;
+use wgrace::session;
 use wgrace::spec::{RunArgs, RunSpec};
-use wgrace_instrument::checks::{Check, DecodeContext, Decoded, Record, ShaderFacts};
+use wgrace_instrument::checks::{Check, CheckSet, DecodeContext, Decoded, Record, ShaderFacts};
 use wgrace_instrument::report::{CheckInfo, Finding, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 use wgrace_tests::samples_dir;
@@ -72,15 +72,16 @@ impl Check for ToyWorkgroups {
 fn a_check_added_outside_the_core_reports_in_text_and_json() {
     let shader = wgrace::Shader::load(&samples_dir().join("wg_barrier.wgsl")).expect("sample");
     let args = RunArgs::parse_flags(&["--dispatch".into(), "3".into()]).expect("flags");
-    let mut plan = Plan::new(shader, RunSpec::from_args(&args).expect("spec")).expect("plan");
-    plan.checks = plan.checks.with(Arc::new(ToyWorkgroups));
-    let (report, _) = plan.check(gpu(), &mut |_, _| {}).expect("run");
+    let spec = RunSpec::from_args(&args).expect("spec");
+    let checks = CheckSet::default().with(Arc::new(ToyWorkgroups));
+    let report =
+        session::check(&shader, &spec, std::slice::from_ref(gpu()), &checks, false, &mut |_| {}).expect("run").report;
 
     // The registered checks still ran: the sample is race-free.
     assert_eq!(report.verdict, wgrace::Verdict::NoRace);
     assert!(!report.failed(), "a note does not fail the run");
-    let toy: Vec<_> = report.findings.iter().filter(|f| f.check == "toy-workgroups").collect();
-    assert_eq!(toy.len(), 1, "{:?}", report.findings);
+    let toy: Vec<_> = report.all_findings().filter(|f| f.check == "toy-workgroups").collect();
+    assert_eq!(toy.len(), 1, "{:?}", report.runs[0].findings);
     assert_eq!(toy[0].occurrences, 3);
     assert!(report.checks.iter().any(|c| c.id == "toy-workgroups"), "{:?}", report.checks);
 
@@ -90,7 +91,7 @@ fn a_check_added_outside_the_core_reports_in_text_and_json() {
     assert!(text.contains("wgrace: 1 toy-workgroups finding; no race observed"), "{text}");
 
     let json: serde_json::Value = serde_json::from_str(&wgrace::print::json(&report)).expect("json");
-    let finding = &json["findings"][0];
+    let finding = &json["runs"][0]["findings"][0];
     assert_eq!(finding["check"], "toy-workgroups");
     assert_eq!(finding["severity"], "note");
     assert_eq!(finding["occurrences"], 3);

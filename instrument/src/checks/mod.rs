@@ -14,17 +14,19 @@
 
 pub mod barrier_divergence;
 pub mod data_race;
+pub mod output_difference;
 
 use std::sync::Arc;
 
 use naga::Module;
-use wgrace_report::{BarrierSite, CheckInfo, Finding, Race, SiteTable};
+use wgrace_report::{BarrierSite, CheckInfo, Finding, Race, Run, SiteTable};
 use wgrace_shaders::LinkedCheck;
 
 use crate::vars::TrackedVar;
 
 /// Every check wgrace has, in the order their records are numbered.
-pub static REGISTRY: &[&dyn Check] = &[&data_race::DataRace, &barrier_divergence::BarrierDivergence];
+pub static REGISTRY: &[&dyn Check] =
+    &[&data_race::DataRace, &barrier_divergence::BarrierDivergence, &output_difference::OutputDifference];
 
 /// One kind of bug wgrace looks for.
 pub trait Check: Send + Sync {
@@ -50,6 +52,14 @@ pub trait Check: Send + Sync {
     /// A message when the record cannot be read: a bug in the check, which
     /// the runtime reports as an internal error rather than guess.
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String>;
+
+    /// What it finds in the runs of one report together (one per entry
+    /// point and adapter), once they have all run. Most checks look at one
+    /// run at a time and find nothing here.
+    fn compare_runs(&self, runs: &[Run]) -> Vec<Finding> {
+        let _ = runs;
+        Vec::new()
+    }
 }
 
 /// What a check may know about a shader when deciding what to link.
@@ -152,6 +162,9 @@ impl Check for Registered {
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         self.0.decode(record, ctx)
     }
+    fn compare_runs(&self, runs: &[Run]) -> Vec<Finding> {
+        self.0.compare_runs(runs)
+    }
 }
 
 impl CheckSet {
@@ -178,6 +191,11 @@ impl CheckSet {
     /// The WGSL to link for a shader with `facts`.
     pub fn link(&self, facts: &ShaderFacts) -> Vec<LinkedCheck> {
         self.checks.iter().filter_map(|(c, first)| c.link(facts, *first)).collect()
+    }
+
+    /// What the checks find in `runs` together.
+    pub fn compare_runs(&self, runs: &[Run]) -> Vec<Finding> {
+        self.checks.iter().flat_map(|(c, _)| c.compare_runs(runs)).collect()
     }
 
     /// Decodes one record, given the full code of its key.

@@ -1,0 +1,109 @@
+//! The one place a report is assembled: the shader's entry points (every
+//! compute entry point, or the one `--entry` names), each checked on every
+//! adapter of the run, then what the checks say about the runs together
+//! (outputs that differ between adapters).
+
+use wgrace_instrument::Shader;
+use wgrace_instrument::checks::CheckSet;
+use wgrace_instrument::report::{OutputDigest, Report};
+
+use crate::buffers::{BindingKind, UserBuffer};
+use crate::gpu::Gpu;
+use crate::spec::RunSpec;
+use crate::{Error, Plan};
+
+/// What one run leaves besides its part of the report: its buffers and
+/// their final contents (for `--dump`).
+pub struct RunOutput {
+    /// The run's buffers, with their initial contents.
+    pub buffers: Vec<UserBuffer>,
+    /// Their contents after the run.
+    pub contents: Vec<Vec<u8>>,
+}
+
+/// A checked shader: the report and each run's buffers, in the same order
+/// as `report.runs`.
+pub struct Checked {
+    /// The report.
+    pub report: Report,
+    /// Each run's buffers.
+    pub outputs: Vec<RunOutput>,
+}
+
+/// What a session reports as it goes.
+pub enum Progress<'a> {
+    /// A run starts: entry point, adapter name.
+    Run(&'a str, &'a str),
+    /// Chunks of the current run done, of how many.
+    Chunks(u32, u32),
+}
+
+/// The compute entry points a session runs: `spec.entry`, or all of them.
+pub fn entry_points(shader: &Shader, spec: &RunSpec) -> Vec<Option<String>> {
+    if spec.entry.is_some() {
+        return vec![spec.entry.clone()];
+    }
+    let all: Vec<Option<String>> = shader
+        .module
+        .entry_points
+        .iter()
+        .filter(|ep| ep.stage == naga::ShaderStage::Compute)
+        .map(|ep| Some(ep.name.clone()))
+        .collect();
+    // With none, planning says that the shader has no compute entry point.
+    if all.is_empty() { vec![None] } else { all }
+}
+
+/// Checks `shader` under `spec`, each entry point on each of `gpus`, with
+/// `checks`, and assembles the report. With `stats`, also counts the
+/// instrumentation with and without the analyzer (`wgrace run --stats`).
+///
+/// # Errors
+/// [`Error`] when an entry point cannot be checked (the first such error).
+pub fn check(
+    shader: &Shader,
+    spec: &RunSpec,
+    gpus: &[Gpu],
+    checks: &CheckSet,
+    stats: bool,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<Checked, Error> {
+    let mut runs = Vec::new();
+    let mut outputs = Vec::new();
+    let mut shader_info = None;
+    for entry in entry_points(shader, spec) {
+        let spec = RunSpec { entry, ..spec.clone() };
+        let mut plan = Plan::new(shader.clone(), spec)?;
+        plan.checks = checks.clone();
+        shader_info.get_or_insert_with(|| plan.shader_info());
+        for gpu in gpus {
+            progress(Progress::Run(&plan.prepared.entry_point, &gpu.info.name));
+            let (mut run, contents) = plan.check(gpu, &mut |done, total| progress(Progress::Chunks(done, total)))?;
+            if stats {
+                run.checked.instrumentation = Some(plan.instrumentation_stats(gpu)?);
+            }
+            runs.push(run);
+            outputs.push(RunOutput { buffers: plan.buffers.clone(), contents });
+        }
+    }
+    let findings = checks.compare_runs(&runs);
+    let shader_info = shader_info.ok_or_else(|| Error::Internal("a session without entry points".into()))?;
+    Ok(Checked { report: Report::new(shader_info, checks.infos(), runs, findings), outputs })
+}
+
+/// SHA-256 digests of the writable buffers' `contents`.
+pub fn digests(buffers: &[UserBuffer], contents: &[Vec<u8>]) -> Vec<OutputDigest> {
+    use sha2::Digest;
+    buffers
+        .iter()
+        .zip(contents)
+        .filter(|(b, _)| b.kind == BindingKind::StorageReadWrite)
+        .map(|(b, bytes)| OutputDigest {
+            variable: b.name.clone(),
+            group: b.group,
+            binding: b.binding,
+            bytes: bytes.len() as u64,
+            sha256: sha2::Sha256::digest(bytes).iter().map(|byte| format!("{byte:02x}")).collect(),
+        })
+        .collect()
+}
