@@ -151,6 +151,8 @@ pub struct Analyzed {
     pub sites: SiteTable,
     /// The tracked variables.
     pub vars: Vec<TrackedVar>,
+    /// Every workgroup control barrier, by id.
+    pub barriers: Vec<BarrierSite>,
     /// What the analyzer found.
     pub analysis: Analysis,
     /// The entry point's workgroup size.
@@ -174,6 +176,7 @@ pub fn analyze(
     Ok(Analyzed {
         sites: SiteTable { sites: planning.sites },
         vars: planning.tracked,
+        barriers: planning.barriers,
         analysis,
         workgroup_size: planning.workgroup_size,
     })
@@ -794,6 +797,7 @@ impl Planner<'_> {
             function: self.function_name(f),
             location: self.shader.locate(span),
             checked,
+            analysis: None,
         });
         id
     }

@@ -56,7 +56,9 @@ pub use finding::{CheckInfo, Finding, FindingLocation, Severity};
 pub use race::{
     Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind,
 };
-pub use site::{AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteTable, Space};
+pub use site::{
+    AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteAnalysis, SiteStatus, SiteTable, Space,
+};
 
 /// Version of the JSON schema; bumped on incompatible changes.
 pub const REPORT_VERSION: u32 = 2;
@@ -123,8 +125,9 @@ pub struct Run {
     pub entry_point: String,
     /// Its workgroup size.
     pub workgroup_size: [u32; 3],
-    /// The adapter it ran on.
-    pub adapter: AdapterInfo,
+    /// The adapter it ran on; `None` for static analysis alone
+    /// (`wgrace check`: nothing ran, its races are the analyzer's).
+    pub adapter: Option<AdapterInfo>,
     /// Workgroup counts of the dispatch.
     pub dispatch: [u32; 3],
     /// `"race"` if any race was observed, else `"no-race"`.
@@ -164,6 +167,17 @@ impl Run {
     /// Whether the run found a race or an error-level finding.
     pub fn failed(&self) -> bool {
         self.verdict == Verdict::Race || self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// Where it ran, for messages: the adapter's name, or `static analysis`.
+    pub fn adapter_name(&self) -> &str {
+        self.adapter.as_ref().map_or("static analysis", |a| a.name.as_str())
+    }
+
+    /// The adapter's name and backend, e.g. `llvmpipe (…) (vulkan)`, or
+    /// `static analysis`.
+    pub fn adapter_label(&self) -> String {
+        self.adapter.as_ref().map_or_else(|| "static analysis".into(), |a| format!("{} ({})", a.name, a.backend))
     }
 }
 

@@ -106,6 +106,46 @@ pub struct Site {
     /// need no check: in WGSL a word of atomic type is only ever accessed
     /// atomically, and a uniform load sits between two barriers.
     pub checked: bool,
+    /// The static analyzer's verdict, where it ran (`wgrace check`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<SiteAnalysis>,
+}
+
+/// What the static analyzer said of a site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteAnalysis {
+    /// Its verdict: `status`, and `reason` for one left to the runtime.
+    #[serde(flatten)]
+    pub status: SiteStatus,
+    /// Left to the runtime, but its address is the same in every iteration
+    /// of its loop, so each invocation records it once per loop.
+    pub once_per_loop: bool,
+}
+
+/// The analyzer's verdict on one site.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "status", content = "reason")]
+pub enum SiteStatus {
+    /// Not an access the runtime would check (atomics, uniform loads).
+    Unchecked,
+    /// No invocation executes it in this dispatch.
+    NotExecuted,
+    /// No pair it is in can race.
+    RaceFree,
+    /// Its only conflicts are certain races (reported by `wgrace check`;
+    /// `wgrace run` keeps the site instrumented so that its report carries
+    /// what only a run can tell: subgroups, lock-step widths, occurrences).
+    StaticRace,
+    /// Left to the dynamic checker, and why.
+    Instrumented(String),
+}
+
+impl SiteStatus {
+    /// Whether the site needs no instrumentation: no pair it is in can
+    /// race.
+    pub fn pruned(&self) -> bool {
+        matches!(self, SiteStatus::NotExecuted | SiteStatus::RaceFree)
+    }
 }
 
 /// All sites of an instrumented shader, indexed by id.

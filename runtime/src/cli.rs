@@ -212,7 +212,7 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyho
     progress.finish();
     if let Some(dir) = &args.dump {
         for (run, output) in checked.report.runs.iter().zip(&checked.outputs) {
-            let gpu = gpus.iter().find(|g| g.info == run.adapter).unwrap_or(&gpus[0]);
+            let gpu = gpus.iter().find(|g| run.adapter.as_ref() == Some(&g.info)).unwrap_or(&gpus[0]);
             buffers::dump(&dump_dir(dir, &run.entry_point, gpu), &output.buffers, &output.contents)?;
         }
     }
@@ -232,14 +232,13 @@ fn status(message: &str) {
 
 fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
     let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
-    let plan = Plan::new(shader, spec)?;
-    let report = wgrace::check::check(&plan)?;
+    let report = session::analyze(&shader, &spec)?;
     let rendered = match args.format.unwrap_or_default() {
-        Format::Json => serde_json::to_string_pretty(&report)? + "\n",
+        Format::Json => print::json(&report) + "\n",
         Format::Text => print::static_text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
     };
     write_output(&args, &rendered)?;
-    Ok(if report.races.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> anyhow::Result<ExitCode> {

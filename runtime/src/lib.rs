@@ -399,7 +399,7 @@ impl Plan {
         Run {
             entry_point: self.prepared.entry_point.clone(),
             workgroup_size: self.prepared.workgroup_size,
-            adapter: gpu.info.clone(),
+            adapter: Some(gpu.info.clone()),
             dispatch: self.spec.dispatch,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
             races,

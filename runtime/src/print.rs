@@ -6,7 +6,7 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
     Access, AdapterInfo, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Run,
-    Severity, ShaderInfo, Verdict,
+    Severity, ShaderInfo, Site, SiteStatus, Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -154,10 +154,7 @@ pub fn text(report: &Report, color: bool) -> String {
     let several = report.runs.len() > 1;
     for run in &report.runs {
         if several {
-            out.push_str(&format!(
-                "── entry point `{}` on {} ({}) ──\n",
-                run.entry_point, run.adapter.name, run.adapter.backend
-            ));
+            out.push_str(&format!("── entry point `{}` on {} ──\n", run.entry_point, run.adapter_label()));
         }
         out.push_str(&run_text(report, run, color));
         if several {
@@ -223,9 +220,9 @@ fn findings_text(findings: &[Finding], shader: &ShaderInfo, color: bool) -> Stri
 /// The adapters of the report's runs, in order of first appearance.
 fn adapters(report: &Report) -> Vec<&AdapterInfo> {
     let mut list: Vec<&AdapterInfo> = Vec::new();
-    for run in &report.runs {
-        if !list.contains(&&run.adapter) {
-            list.push(&run.adapter);
+    for adapter in report.runs.iter().filter_map(|r| r.adapter.as_ref()) {
+        if !list.contains(&adapter) {
+            list.push(adapter);
         }
     }
     list
@@ -263,7 +260,7 @@ fn matrix(report: &Report) -> String {
             run.outputs.iter().map(|o| format!("{} {}", o.variable, &o.sha256[..12.min(o.sha256.len())])).collect();
         rows.push([
             run.entry_point.clone(),
-            format!("{} ({})", run.adapter.name, run.adapter.backend),
+            run.adapter_label(),
             verdict.to_string(),
             if classes.is_empty() { "-".to_string() } else { classes.join(", ") },
             hidden,
@@ -285,7 +282,7 @@ fn overall(report: &Report) -> String {
         .runs
         .iter()
         .filter(|r| r.failed())
-        .map(|r| format!("`{}` on {}", r.entry_point, r.adapter.name))
+        .map(|r| format!("`{}` on {}", r.entry_point, r.adapter_name()))
         .collect();
     let findings = findings_summary(&report.findings);
     let mut line = format!("wgrace: {} runs", report.runs.len());
@@ -463,12 +460,11 @@ pub fn summary(run: &Run) -> String {
     }
     let workgroups = run.dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
     let what = format!(
-        "entry point `{}`, {} invocations in {workgroups} workgroup{}, {sites}, on {} ({})",
+        "entry point `{}`, {} invocations in {workgroups} workgroup{}, {sites}, on {}",
         run.entry_point,
         c.invocations,
         if workgroups == 1 { "" } else { "s" },
-        run.adapter.name,
-        run.adapter.backend
+        run.adapter_label()
     );
     let findings = findings_summary(&run.findings);
     let races = races_summary(&run.races);
@@ -506,45 +502,67 @@ fn findings_summary(findings: &[Finding]) -> String {
     counts.iter().map(|(check, n)| plural(*n, &format!("{check} finding"))).collect::<Vec<_>>().join(", ")
 }
 
-/// `wgrace check`'s report as text: the proved races, the sites left to the
-/// runtime and why, and a summary line.
-pub fn static_text(report: &crate::check::StaticReport, color: bool) -> String {
-    use wgrace_instrument::SiteStatus;
+/// `wgrace check`'s report as text: for each entry point, the proved races,
+/// the sites left to the runtime and why, and a summary line.
+pub fn static_text(report: &Report, color: bool) -> String {
+    let mut out = String::new();
+    for run in &report.runs {
+        if report.runs.len() > 1 {
+            out.push_str(&format!("── entry point `{}` ──\n", run.entry_point));
+        }
+        out.push_str(&static_run_text(report, run, color));
+    }
+    out
+}
+
+fn static_run_text(report: &Report, run: &Run, color: bool) -> String {
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
-    let declaration = |variable: &str| declaration_span(&report.variables, variable);
-    let mut out = races(&report.races, &report.shader, &declaration, &mut buffer);
+    let declaration = |variable: &str| declaration_span(&run.checked.variables, variable);
+    let mut out = races(&run.races, &report.shader, &declaration, &mut buffer);
     out.insert_str(0, &String::from_utf8_lossy(buffer.as_slice()));
-    let left: Vec<_> = report
+    for warning in &run.warnings {
+        out.push_str(&format!("warning: {warning}\n"));
+    }
+    fn status(s: &Site) -> Option<&SiteStatus> {
+        s.analysis.as_ref().map(|a| &a.status)
+    }
+    let left: Vec<(&Site, &String)> = run
+        .sites
         .sites
         .iter()
-        .filter_map(|s| match &s.status {
-            SiteStatus::Instrumented(why) => Some((s, why)),
+        .filter_map(|s| match status(s) {
+            Some(SiteStatus::Instrumented(why)) => Some((s, why)),
             _ => None,
         })
         .collect();
-    if let Some(reason) = &report.gave_up {
+    if let Some(reason) = run.checked.analyzer.as_ref().and_then(|a| a.gave_up.as_ref()) {
         out.push_str(&format!("note: the analysis gave up: {reason}; every access is left to `wgrace run`\n"));
     } else if !left.is_empty() {
         out.push_str("note: left to the runtime check (`wgrace run`):\n");
         for (s, why) in &left {
             let at = s.location.line.map_or_else(|| format!("site {}", s.id), |l| format!("line {l}"));
-            let once = if s.once_per_loop { " (recorded once per loop: its address does not change)" } else { "" };
-            out.push_str(&format!("  {at}: {} of `{}`: {why}{once}\n", s.access.as_str(), s.variable));
+            let once = if s.analysis.as_ref().is_some_and(|a| a.once_per_loop) {
+                " (recorded once per loop: its address does not change)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("  {at}: {} of `{}`: {why}{once}\n", s.kind.as_str(), s.variable));
         }
     }
-    let checked = report.sites.iter().filter(|s| s.status != SiteStatus::Unchecked).count();
-    let proven = report.sites.iter().filter(|s| matches!(s.status, SiteStatus::RaceFree)).count();
-    let idle = report.sites.iter().filter(|s| matches!(s.status, SiteStatus::NotExecuted)).count();
-    let d = report.dispatch;
+    let count = |f: &dyn Fn(&SiteStatus) -> bool| run.sites.sites.iter().filter(|s| status(s).is_some_and(f)).count();
+    let checked = count(&|s| *s != SiteStatus::Unchecked);
+    let proven = count(&|s| *s == SiteStatus::RaceFree);
+    let idle = count(&|s| *s == SiteStatus::NotExecuted);
+    let d = run.dispatch;
     let mut what = format!(
         "entry point `{}`, dispatch {}x{}x{}: {proven} of {checked} access sites proven race-free",
-        report.entry_point, d[0], d[1], d[2]
+        run.entry_point, d[0], d[1], d[2]
     );
     if idle > 0 {
         what.push_str(&format!(", {idle} not executed"));
     }
     what.push_str(&format!(", {} left to `wgrace run`", left.len()));
-    let verdict = match report.races.len() {
+    let verdict = match run.races.len() {
         0 => "no race proven".to_string(),
         n => plural(n as u32, "race") + " proven",
     };

@@ -91,6 +91,24 @@ pub fn check(
     Ok(Checked { report: Report::new(shader_info, checks.infos(), runs, findings), outputs })
 }
 
+/// Runs the static analyzer alone (`wgrace check`) on each entry point and
+/// assembles its report: runs without an adapter, whose races are the ones
+/// the analyzer proved.
+///
+/// # Errors
+/// [`Error`] when an entry point cannot be analysed.
+pub fn analyze(shader: &Shader, spec: &RunSpec) -> Result<Report, Error> {
+    let mut runs = Vec::new();
+    let mut shader_info = None;
+    for entry in entry_points(shader, spec) {
+        let plan = Plan::new(shader.clone(), RunSpec { entry, ..spec.clone() })?;
+        shader_info.get_or_insert_with(|| plan.shader_info());
+        runs.push(crate::check::static_run(&plan)?);
+    }
+    let shader_info = shader_info.ok_or_else(|| Error::Internal("a session without entry points".into()))?;
+    Ok(Report::new(shader_info, CheckSet::default().static_infos(), runs, Vec::new()))
+}
+
 /// SHA-256 digests of the writable buffers' `contents`.
 pub fn digests(buffers: &[UserBuffer], contents: &[Vec<u8>]) -> Vec<OutputDigest> {
     use sha2::Digest;

@@ -1,7 +1,6 @@
 //! Every sample gets the verdict its header states, and every race wgrace
 //! reports on it is a pair the header lists (format: samples/README.md).
 
-use wgrace::Plan;
 use wgrace::corpus::{Expectation, LinePair, Status, check_kernel, kernels};
 use wgrace::spec::{ModeArg, RunArgs};
 use wgrace_tests::samples_dir;
@@ -60,10 +59,10 @@ fn static_races_are_listed_pairs_of_racy_kernels() {
         let text = std::fs::read_to_string(path).expect("kernel");
         let expect = Expectation::parse(&text).expect("header");
         let (shader, _, spec) = wgrace::load_with_flags(path, RunArgs::default()).expect("load");
-        let report = wgrace::check::check(&Plan::new(shader, spec).expect("plan")).expect("check");
+        let report = wgrace::session::analyze(&shader, &spec).expect("check");
         racy += usize::from(expect.racy);
-        proven += usize::from(!report.races.is_empty());
-        for r in &report.races {
+        proven += usize::from(report.races().next().is_some());
+        for r in report.races() {
             let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
             let pair = LinePair { class: r.class, first: a.min(b), second: a.max(b) };
             if !expect.racy || !expect.agrees(&pair, true) {

@@ -36,6 +36,7 @@ pub use crate::plan::AccessKey;
 use crate::plan::Plan;
 use crate::report::{Invocation, RaceClass};
 use crate::vars::TrackedVar;
+pub use wgrace_report::SiteStatus;
 
 /// What the analysis may assume about the dispatch.
 #[derive(Clone, Debug, Default)]
@@ -54,32 +55,6 @@ pub struct BufferFacts<'a> {
     /// Its contents, for uniform and read-only storage buffers (whose
     /// values are then constants).
     pub contents: Option<&'a [u8]>,
-}
-
-/// The analyzer's verdict on one site.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "status", content = "reason")]
-pub enum SiteStatus {
-    /// Not an access the runtime would check (atomics, uniform loads).
-    Unchecked,
-    /// No invocation executes it in this dispatch.
-    NotExecuted,
-    /// No pair it is in can race.
-    RaceFree,
-    /// Its only conflicts are certain races (reported by `wgrace check`;
-    /// `wgrace run` keeps the site instrumented so that its report carries
-    /// what only a run can tell: subgroups, lock-step widths, occurrences).
-    StaticRace,
-    /// Left to the dynamic checker, and why.
-    Instrumented(String),
-}
-
-impl SiteStatus {
-    /// Whether the site needs no instrumentation: no pair it is in can
-    /// race.
-    pub fn pruned(&self) -> bool {
-        matches!(self, SiteStatus::NotExecuted | SiteStatus::RaceFree)
-    }
 }
 
 /// A race the analyzer proved: it happens in every run of this dispatch.

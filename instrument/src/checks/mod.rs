@@ -53,6 +53,11 @@ pub trait Check: Send + Sync {
     /// the runtime reports as an internal error rather than guess.
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String>;
 
+    /// Whether the static analyzer (`wgrace check`) reports for it.
+    fn checked_statically(&self) -> bool {
+        false
+    }
+
     /// What it finds in the runs of one report together (one per entry
     /// point and adapter), once they have all run. Most checks look at one
     /// run at a time and find nothing here.
@@ -162,6 +167,9 @@ impl Check for Registered {
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         self.0.decode(record, ctx)
     }
+    fn checked_statically(&self) -> bool {
+        self.0.checked_statically()
+    }
     fn compare_runs(&self, runs: &[Run]) -> Vec<Finding> {
         self.0.compare_runs(runs)
     }
@@ -186,6 +194,11 @@ impl CheckSet {
     /// The checks' descriptions.
     pub fn infos(&self) -> Vec<CheckInfo> {
         self.checks.iter().map(|(c, _)| c.info()).collect()
+    }
+
+    /// The descriptions of the checks the static analyzer reports for.
+    pub fn static_infos(&self) -> Vec<CheckInfo> {
+        self.checks.iter().filter(|(c, _)| c.checked_statically()).map(|(c, _)| c.info()).collect()
     }
 
     /// The WGSL to link for a shader with `facts`.

@@ -79,6 +79,10 @@ impl Check for DataRace {
         CLASSES.len() as u32
     }
 
+    fn checked_statically(&self) -> bool {
+        true
+    }
+
     fn link(&self, _: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
         // Its engine is the core runtime, whose class codes start at 0.
         debug_assert_eq!(first_code, 0, "the data-race check must come first in the registry");

@@ -79,7 +79,7 @@ fn compare(entry: &str, runs: &[Run]) -> Option<Finding> {
             .iter()
             .filter_map(|r| {
                 let d = r.outputs.iter().find(|o| o.variable == output.variable)?;
-                Some((r.adapter.name.as_str(), d.sha256.as_str()))
+                Some((r.adapter_name(), d.sha256.as_str()))
             })
             .collect();
         if digests.iter().any(|(_, d)| *d != digests[0].1) {
@@ -93,7 +93,7 @@ fn compare(entry: &str, runs: &[Run]) -> Option<Finding> {
     if differing.is_empty() {
         return None;
     }
-    let adapters: Vec<&str> = runs.iter().map(|r| r.adapter.name.as_str()).collect();
+    let adapters: Vec<&str> = runs.iter().map(|r| r.adapter_name()).collect();
     let mut data = serde_json::Map::new();
     data.insert("entry_point".into(), entry.into());
     data.insert("buffers".into(), data_buffers.into());
