@@ -729,7 +729,12 @@ impl Planner<'_> {
                 }
                 Statement::Store { pointer, value } => {
                     let key = AccessKey::Store(*pointer, *value);
-                    out.accesses.push_back(self.plan_access(f, info, key, *pointer, true, *span)?);
+                    // The write is located at the store's target (`tile[i]`
+                    // of `tile[i] = tile[i + 1];`), so that a read on the
+                    // same line gets a label of its own.
+                    let target = f.expressions.get_span(*pointer);
+                    let at = if target.is_defined() { target } else { *span };
+                    out.accesses.push_back(self.plan_access(f, info, key, *pointer, true, at)?);
                 }
                 Statement::Atomic { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::Atomic, *span)?;

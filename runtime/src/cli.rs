@@ -23,9 +23,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check a shader: run it instrumented and report the races observed.
+    /// Check a shader: run each compute entry point instrumented and report
+    /// the races and other findings observed.
     ///
-    /// Exit status: 0 no race observed, 1 races (or barrier divergence) found, 2 could not check.
+    /// Exit status: 0 no race observed, 1 races (or findings of severity error) found, 2 could not check.
     /// Flags may also be written in the shader as `// wgrace: FLAGS` lines;
     /// the command line wins.
     Run {
@@ -97,6 +98,13 @@ enum Command {
         #[arg(long)]
         no_analyzer: bool,
     },
+    /// List the checks: their ids (as in reports, `// finding:` headers and
+    /// SARIF rules), severity and what they find.
+    Checks {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// List the adapters wgpu can see and whether wgrace can use them.
     Adapters {
         /// Output format.
@@ -125,6 +133,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
             let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
             corpus(&dir, &args, &RunArgs { mode, no_analyzer, ..RunArgs::default() })
         }
+        Command::Checks { format } => checks(format),
         Command::Adapters { format, backend } => adapters(format, backend),
     }
 }
@@ -283,6 +292,19 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyh
     };
     write_output(args, &rendered)?;
     Ok(if board.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn checks(format: Format) -> anyhow::Result<ExitCode> {
+    let infos = CheckSet::default().infos();
+    let text = match format {
+        Format::Json => serde_json::to_string_pretty(&infos)? + "\n",
+        Format::Text => {
+            infos.iter().map(|c| format!("{} ({})\n    {}\n", c.id, c.severity.as_str(), c.short_description)).collect()
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode> {

@@ -834,3 +834,34 @@ fn reads_a_whole_subgroup_makes_keep_their_classes_and_lock_step_widths() {
     }
     assert_eq!(got, expected, "subgroup size {size}: {}", r["runs"][0]["races"]);
 }
+
+#[test]
+fn checks_lists_the_registry() {
+    let o = wgrace(&["checks"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    for id in ["data-race (error)", "barrier-divergence (error)", "output-difference (warning)"] {
+        assert!(text.contains(id), "{text}");
+    }
+}
+
+#[test]
+fn a_read_and_a_write_on_one_line_get_labels_of_their_own() {
+    let dir = temp_dir("same-line");
+    let text = "var<workgroup> tile: array<u32, 65>;\n\
+                @compute @workgroup_size(64)\n\
+                fn main(@builtin(local_invocation_index) l: u32) {\n    tile[l] = tile[l + 1u] + 1u;\n}\n";
+    let path = write_shader(&dir, "s.wgsl", text);
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    let race = &r["runs"][0]["races"][0];
+    let (first, second) = (&race["first"], &race["second"]);
+    assert_eq!((&first["line"], &second["line"]), (&serde_json::json!(4), &serde_json::json!(4)), "{race}");
+    // The write covers `tile[l]`, the read `tile[l + 1u]`: no overlap.
+    let span = |a: &Value| (a["span"][0].as_u64().unwrap_or(0), a["span"][1].as_u64().unwrap_or(0));
+    let (write, read) =
+        if first["access"] == "write" { (span(first), span(second)) } else { (span(second), span(first)) };
+    assert_eq!(&text[write.0 as usize..write.1 as usize], "tile[l]", "{race}");
+    assert_eq!(&text[read.0 as usize..read.1 as usize], "tile[l + 1u]", "{race}");
+    let out = stdout(&wgrace(&["run", &path]));
+    assert!(out.contains("4 │     tile[l] = tile[l + 1u] + 1u;\n  │     -------   ------------ read by"), "{out}");
+}

@@ -114,3 +114,45 @@ fn compare(entry: &str, runs: &[Run]) -> Option<Finding> {
         hint: HINT.into(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use wgrace_report::{OutputDigest, Run, Verdict};
+
+    use super::*;
+
+    fn run(entry: &str, adapter: &str, verdict: Verdict, digest: &str) -> Run {
+        let json = serde_json::json!({
+            "entry_point": entry, "workgroup_size": [1, 1, 1], "dispatch": [1, 1, 1],
+            "adapter": {"name": adapter, "backend": "vulkan", "device_type": "cpu", "driver": "", "subgroup_size": [8, 8]},
+            "verdict": verdict, "races": [], "findings": [], "complete": true, "incomplete": [], "notes": [],
+            "checked": {"mode": "addr", "variables": [], "checked_sites": 0, "sites": 0, "invocations": 1},
+            "sites": {"sites": []},
+            "stats": {"detections": 0, "dropped_detections": 0, "detections_without_witness": 0,
+                      "out_of_bounds_accesses": 0, "epoch_overflows": 0, "chunks": 1, "shadow_bytes": 0, "elapsed_ms": 0.0},
+        });
+        let mut run: Run = serde_json::from_value(json).unwrap_or_else(|e| panic!("{e}"));
+        run.outputs =
+            vec![OutputDigest { variable: "out".into(), group: 0, binding: 0, bytes: 4, sha256: digest.into() }];
+        run
+    }
+
+    #[test]
+    fn only_clean_runs_with_different_outputs_are_reported() {
+        let check = OutputDifference;
+        let same = [run("main", "a", Verdict::NoRace, "11"), run("main", "b", Verdict::NoRace, "11")];
+        assert!(check.compare_runs(&same).is_empty());
+        let differ = [run("main", "a", Verdict::NoRace, "11"), run("main", "b", Verdict::NoRace, "22")];
+        let found = check.compare_runs(&differ);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].message, "entry point `main` left different contents in `out` on different adapters");
+        assert_eq!(found[0].severity, Severity::Warning);
+        // A race explains the difference; one adapter has nothing to compare.
+        let racy = [run("main", "a", Verdict::Race, "11"), run("main", "b", Verdict::NoRace, "22")];
+        assert!(check.compare_runs(&racy).is_empty());
+        assert!(check.compare_runs(&differ[..1]).is_empty());
+        // Entry points are compared separately.
+        let two = [run("a", "x", Verdict::NoRace, "11"), run("b", "x", Verdict::NoRace, "22")];
+        assert!(check.compare_runs(&two).is_empty());
+    }
+}
