@@ -83,7 +83,7 @@ pub struct InstrumentOptions {
     /// Detection mode.
     pub mode: Mode,
     /// Statement mode: statements tracked per word and scope (see
-    /// `shaders/wgsl/stmt.wgsl`); `None`: as many as the variable with the
+    /// `shaders/wgsl/checks/data_race/stmt.wgsl`); `None`: as many as the variable with the
     /// most checked sites has, up to [`MAX_SLOTS`].
     pub slots: Option<u32>,
     /// Whether the device has subgroup operations: the runtime then learns
@@ -434,9 +434,11 @@ pub fn instrument_with(
         ),
         subgroups: options.subgroups,
         count_accesses: options.count_accesses,
-        checks: options
-            .checks
-            .link(&ShaderFacts { barriers: barriers.len(), checked_sites: sites.iter().filter(|s| s.checked).count() }),
+        checks: options.checks.link(&ShaderFacts {
+            barriers: barriers.len(),
+            checked_sites: sites.iter().filter(|s| s.checked).count(),
+            subgroups: options.subgroups,
+        }),
         instrumented: sites.iter().any(|s| s.checked),
         storage,
         storage_sites,
@@ -729,11 +731,13 @@ impl Planner<'_> {
                 }
                 Statement::Store { pointer, value } => {
                     let key = AccessKey::Store(*pointer, *value);
-                    // The write is located at the store's target (`tile[i]`
-                    // of `tile[i] = tile[i + 1];`), so that a read on the
-                    // same line gets a label of its own.
+                    // In WGSL the write is located at the store's target
+                    // (`tile[i]` of `tile[i] = tile[i + 1];`), so that a read
+                    // on the same line gets a label of its own. (In SPIR-V the
+                    // target is another instruction: keep the OpStore.)
                     let target = f.expressions.get_span(*pointer);
-                    let at = if target.is_defined() { target } else { *span };
+                    let wgsl = self.shader.language == crate::Language::Wgsl;
+                    let at = if wgsl && target.is_defined() { target } else { *span };
                     out.accesses.push_back(self.plan_access(f, info, key, *pointer, true, at)?);
                 }
                 Statement::Atomic { pointer, .. } => {

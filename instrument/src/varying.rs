@@ -3,7 +3,7 @@
 //!
 //! A read whose address is the same for every invocation of a subgroup can be
 //! checked once for the whole subgroup (`wgrace_subgroup_span` in
-//! `shaders/wgsl/warp.wgsl`). The runtime decides that with subgroup
+//! `shaders/wgsl/checks/data_race/subgroups/warp.wgsl`). The runtime decides that with subgroup
 //! operations each time, so this hint only spares that test at accesses whose
 //! address surely differs between invocations; it needs no precision for
 //! soundness, and errs towards "may vary".

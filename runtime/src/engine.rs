@@ -482,7 +482,8 @@ pub struct CheckedRun {
     pub layout: CheckedLayout,
 }
 
-/// Statement mode's storage check pass (`shaders/wgsl/stmt_check.wgsl`).
+/// Statement mode's storage check pass
+/// (`shaders/wgsl/checks/data_race/passes/stmt_check.wgsl`).
 struct StorageCheck {
     pipeline: wgpu::ComputePipeline,
     group: wgpu::BindGroup,

@@ -1,11 +1,13 @@
 //! The WGSL side of wgrace.
 //!
 //! [`RUNTIME`] is the runtime library that the instrumentation pass links into
-//! every instrumented shader: the identity of each invocation, the barrier
-//! bookkeeping, the per-word shadow state machines that detect races as
-//! accesses happen, and the GPU-side table that deduplicates race records.
-//! `wgsl/runtime.wgsl` documents the state machines; `docs/detector.md` the
-//! reasoning behind them.
+//! every instrumented shader: the bindings, the identity of each invocation,
+//! the events it forwards to the checks, and the GPU-side table that
+//! deduplicates the checks' records. Each check's WGSL is in
+//! `wgsl/checks/<id>/` ([`check_source`]): the data-race check's per-word
+//! shadow state machines (`checks/data_race/addr.wgsl`, statement mode's
+//! `stmt.wgsl`), the barrier-divergence check. `docs/detector.md` explains
+//! the state machines.
 //!
 //! The runtime is parameterised by a few compile-time constants that depend
 //! on the shader being instrumented (workgroup size, number of access sites,
@@ -17,12 +19,25 @@ pub mod abi;
 /// The runtime library, without its prelude of constants.
 pub const RUNTIME: &str = include_str!("../wgsl/runtime.wgsl");
 
-include!(concat!(env!("OUT_DIR"), "/check_sources.rs"));
+include!(concat!(env!("OUT_DIR"), "/check_files.rs"));
 
-/// The WGSL of the check in folder `wgsl/checks/<folder>/`: its files
-/// concatenated in name order, or `None` if there is no such folder.
+/// The WGSL of the check in folder `wgsl/checks/<folder>/`: the `.wgsl`
+/// files directly in it, concatenated in name order (files in subfolders are
+/// variants the check picks with [`check_file`]), or `None` if there are
+/// none.
 pub fn check_source(folder: &str) -> Option<String> {
-    CHECK_SOURCES.iter().find(|(name, _)| *name == folder).map(|(_, files)| files.concat())
+    let prefix = format!("{folder}/");
+    let files: Vec<&str> = CHECK_FILES
+        .iter()
+        .filter(|(path, _)| path.strip_prefix(&prefix).is_some_and(|rest| !rest.contains('/')))
+        .map(|(_, text)| *text)
+        .collect();
+    (!files.is_empty()).then(|| files.concat())
+}
+
+/// One file below `wgsl/checks/`, e.g. `data_race/subgroups/warp.wgsl`.
+pub fn check_file(path: &str) -> Option<&'static str> {
+    CHECK_FILES.iter().find(|(p, _)| *p == path).map(|(_, text)| *text)
 }
 
 /// Runtime events a check's WGSL handles. The runtime calls
@@ -63,20 +78,16 @@ pub struct LinkedCheck {
 /// table's key).
 pub const RECORD_CODES: u32 = 16;
 
-/// Statement mode's tables, linked after [`RUNTIME`] in both modes (addr mode
-/// never calls them).
-pub const STMT: &str = include_str!("../wgsl/stmt.wgsl");
+/// The subgroup helpers every check may use, for adapters with subgroups.
+pub const SUBGROUPS: &str = include_str!("../wgsl/subgroups.wgsl");
 
-/// Subgroup support (the subgroup layout check, statement mode's warp
-/// check), for adapters with subgroups.
-pub const WARP: &str = include_str!("../wgsl/warp.wgsl");
+/// What replaces [`SUBGROUPS`] where there are no subgroups.
+pub const SUBGROUPS_NONE: &str = include_str!("../wgsl/subgroups_none.wgsl");
 
-/// What replaces [`WARP`] where there are no subgroups.
-pub const WARP_NONE: &str = include_str!("../wgsl/warp_none.wgsl");
-
-/// Statement mode's storage check: the entry point of a pass of its own,
-/// appended to [`runtime_source`] (see [`storage_check_source`]).
-pub const STMT_CHECK: &str = include_str!("../wgsl/stmt_check.wgsl");
+/// The data-race check's statement-mode storage check: the entry point of a
+/// pass of its own, appended to [`runtime_source`] (see
+/// [`storage_check_source`]).
+pub const STMT_CHECK: &str = include_str!("../wgsl/checks/data_race/passes/stmt_check.wgsl");
 
 /// Entry point of [`STMT_CHECK`].
 pub const STMT_CHECK_ENTRY: &str = "wgrace_stmt_storage_check";
@@ -88,7 +99,8 @@ pub const STMT_CHECK_WORKGROUP: u32 = 64;
 ///
 /// The host-side layouts that must agree with the runtime (the log buffer,
 /// the pair table entries, the shadow state words) are described next to the
-/// constants in `wgsl/runtime.wgsl` and mirrored in `wgrace::detect`.
+/// constants in `wgsl/runtime.wgsl` and `wgsl/checks/data_race/addr.wgsl`, and
+/// mirrored in [`abi`] and `wgrace::log`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prelude {
     /// Bits needed for a local invocation index (`ceil(log2(invocations))`).
@@ -144,7 +156,7 @@ pub struct Prelude {
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
-/// "storage memory" in `wgsl/runtime.wgsl`).
+/// "storage memory" in `wgsl/checks/data_race/addr.wgsl`).
 ///
 /// The state holds five bits of flags and the *identity* of one access:
 /// barrier count, site, invocation, storage epoch and workgroup, from the
@@ -414,14 +426,13 @@ impl Prelude {
     }
 }
 
-/// The runtime's source: `prelude` followed by [`RUNTIME`], [`STMT`],
-/// [`WARP`] or [`WARP_NONE`], the linked checks' WGSL, and the functions
-/// through which the runtime calls the checks' hooks.
+/// The runtime's source: `prelude` followed by [`RUNTIME`], [`SUBGROUPS`] or
+/// [`SUBGROUPS_NONE`], the linked checks' WGSL, and the functions through
+/// which the runtime calls the checks' hooks.
 pub fn runtime_source(prelude: &Prelude) -> String {
     let mut source = prelude.to_wgsl();
     source.push_str(RUNTIME);
-    source.push_str(STMT);
-    source.push_str(if prelude.subgroups { WARP } else { WARP_NONE });
+    source.push_str(if prelude.subgroups { SUBGROUPS } else { SUBGROUPS_NONE });
     source.push_str("\n// ---------------------------------------------------------------- checks\n");
     for check in &prelude.checks {
         source.push_str(&format!(

@@ -2,9 +2,10 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-use wgrace_shaders::{
-    Hooks, LinkedCheck, PRELUDE_LINES, Prelude, RUNTIME, StorageLayout, runtime_source, storage_check_source,
-};
+mod common;
+
+use common::linked_checks;
+use wgrace_shaders::{PRELUDE_LINES, Prelude, StorageLayout, runtime_source, storage_check_source};
 
 fn validate(prelude: &Prelude) {
     validate_source(&runtime_source(prelude), prelude.subgroups);
@@ -49,19 +50,6 @@ fn validates_with_typical_prelude_and_every_storage_layout() {
     }
 }
 
-/// The checks whose WGSL lives here, linked as the pass links them (the
-/// barrier-divergence check handles barriers and ends).
-fn linked_checks() -> Vec<LinkedCheck> {
-    let source = wgrace_shaders::check_source("barrier_divergence").expect("barrier_divergence WGSL");
-    vec![LinkedCheck {
-        prefix: "barrier_divergence".into(),
-        source,
-        hooks: Hooks { begin: false, barrier: true, end: true },
-        first_code: 4,
-        workgroup_bytes: 16,
-    }]
-}
-
 fn typical() -> Prelude {
     Prelude {
         invocation_bits: 6,
@@ -79,7 +67,7 @@ fn typical() -> Prelude {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(),
+        checks: linked_checks(false),
         instrumented: true,
         storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
         storage_sites: (0..16).collect(),
@@ -129,7 +117,7 @@ fn validates_at_the_largest_sizes() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(),
+        checks: linked_checks(false),
         instrumented: true,
         storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
         storage_sites: (0..0x3ffe).collect(),
@@ -155,7 +143,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage_barrier_kinds: true,
             subgroups,
             count_accesses: subgroups,
-            checks: linked_checks(),
+            checks: linked_checks(subgroups),
             instrumented: true,
             storage: StorageLayout::statement_mode(),
             storage_sites: Vec::new(),
@@ -181,7 +169,7 @@ fn prelude_line_count_matches() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(),
+        checks: linked_checks(false),
         instrumented: true,
         storage: StorageLayout::statement_mode(),
         storage_sites: Vec::new(),
@@ -192,14 +180,16 @@ fn prelude_line_count_matches() {
 #[test]
 fn the_cut_down_runtimes_of_bench_floor_still_validate() {
     // scripts/bench-floor measures copies of the runtime cut down by text
-    // edits; a change to runtime.wgsl that the edits no longer find, or that
-    // they would break, fails here rather than on a GPU machine.
+    // edits of the data-race check's state machines; a change to addr.wgsl
+    // that the edits no longer find, or that they would break, fails here
+    // rather than on a GPU machine.
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/bench-floor");
     let dir = std::env::temp_dir().join(format!("wgrace-bench-floor-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
+    let addr = wgrace_shaders::check_file("data_race/addr.wgsl").expect("addr.wgsl");
     for variant in ["cas-once", "load", "address"] {
         let file = dir.join(format!("{variant}.wgsl"));
-        std::fs::write(&file, RUNTIME).expect("write runtime");
+        std::fs::write(&file, addr).expect("write the state machines");
         let o = std::process::Command::new("bash")
             .arg(script)
             .args(["--cut", variant])
@@ -208,9 +198,9 @@ fn the_cut_down_runtimes_of_bench_floor_still_validate() {
             .expect("run scripts/bench-floor");
         assert!(o.status.success(), "{variant}: {}", String::from_utf8_lossy(&o.stderr));
         let cut = std::fs::read_to_string(&file).expect("read the cut runtime");
-        assert_ne!(cut, RUNTIME, "{variant}");
+        assert_ne!(cut, addr, "{variant}");
         let prelude = typical();
-        validate_source(&runtime_source(&prelude).replace(RUNTIME, &cut), prelude.subgroups);
+        validate_source(&runtime_source(&prelude).replace(addr, &cut), prelude.subgroups);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

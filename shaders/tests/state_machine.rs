@@ -18,6 +18,9 @@
 //! Statement mode gets the same traces through its own harness (each access
 //! is a statement of its own, so it must report exactly the racing pairs).
 
+mod common;
+
+use common::linked_checks;
 use wgrace_shaders::{Prelude, StorageLayout, storage_check_source};
 
 const HARNESS: &str = r#"
@@ -313,7 +316,7 @@ impl Harness {
             storage_barrier_kinds: true,
             subgroups: false,
             count_accesses: false,
-            checks: Vec::new(),
+            checks: linked_checks(false),
             instrumented: true,
             storage: if stmt { StorageLayout::statement_mode() } else { storage.layout },
             // Site ids are trace positions, all of them storage sites.

@@ -75,6 +75,8 @@ pub struct ShaderFacts {
     pub barriers: usize,
     /// Access sites the runtime checks.
     pub checked_sites: usize,
+    /// Whether the adapter has subgroup operations.
+    pub subgroups: bool,
 }
 
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,

@@ -2,10 +2,11 @@
 //! invocations, at least one a write, not both atomic, that nothing ordered
 //! (the WGSL memory model; see the crate docs).
 //!
-//! Its engine is the core of the WGSL runtime (`shaders/wgsl/runtime.wgsl`:
-//! the per-word state machines of addr mode; `stmt.wgsl`, `stmt_check.wgsl`
-//! and `warp.wgsl`: statement mode), fed by the access hooks the pass splices
-//! into the shader. Its records are races, one per (class, unordered site
+//! Its engine is its WGSL (`shaders/wgsl/checks/data_race/`: the per-word
+//! state machines of addr mode in `addr.wgsl`, statement mode's tables in
+//! `stmt.wgsl` and its storage pass in `passes/stmt_check.wgsl`, and its use
+//! of subgroups in `subgroups/`), fed by the access hooks the pass splices
+//! into the shader and by the runtime's begin, barrier and end events. Its records are races, one per (class, unordered site
 //! pair), with codes 0 to 3 for the classes; this module turns them (and the
 //! static analyzer's proven races) into the report's [`Race`]s, and owns the
 //! classes' explanations and hints.
@@ -15,7 +16,7 @@ use wgrace_report::{
     Access, AccessKind, CheckInfo, DetectedBy, Invocation, Location, Lockstep, Memory, Race, RaceClass, RaceExample,
     RaceKind, Severity, SiteTable, Space,
 };
-use wgrace_shaders::LinkedCheck;
+use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize};
 use crate::analysis::StaticRace;
@@ -47,9 +48,12 @@ impl Mode {
 /// The check.
 pub struct DataRace;
 
-/// Record codes of the classes (`WGRACE_CLASS_*` in runtime.wgsl).
+/// Record codes of the classes (`WGRACE_CLASS_*` in addr.wgsl).
 const CLASSES: [RaceClass; 4] =
     [RaceClass::IntraWorkgroup, RaceClass::BarrierKind, RaceClass::InterWorkgroup, RaceClass::IntraSubgroup];
+
+/// Its folder below `shaders/wgsl/checks/` and the prefix of its WGSL names.
+const WGSL: &str = "data_race";
 
 /// Site id the runtime writes for an access it did not record.
 const UNKNOWN_SITE: u32 = 0x3fff;
@@ -83,10 +87,21 @@ impl Check for DataRace {
         true
     }
 
-    fn link(&self, _: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
-        // Its engine is the core runtime, whose class codes start at 0.
+    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+        // Its WGSL numbers the classes from 0 (WGRACE_CLASS_*).
         debug_assert_eq!(first_code, 0, "the data-race check must come first in the registry");
-        None
+        let variant = if facts.subgroups { "warp" } else { "warp_none" };
+        let mut source = wgrace_shaders::check_source(WGSL).unwrap_or_default();
+        source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/subgroups/{variant}.wgsl")).unwrap_or_default());
+        Some(LinkedCheck {
+            prefix: WGSL.into(),
+            source,
+            hooks: Hooks { begin: true, barrier: true, end: true },
+            first_code,
+            // Its workgroup shadow is sized with the prelude, and accounted
+            // for by the pass (`workgroup_shadow_resident`).
+            workgroup_bytes: 0,
+        })
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {

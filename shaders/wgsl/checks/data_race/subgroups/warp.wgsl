@@ -1,5 +1,7 @@
-// wgrace's subgroup support, for adapters with subgroup operations:
-// checking how subgroups are formed, and statement mode's warp check.
+// The data-race check's use of subgroups, for adapters with subgroup
+// operations (warp_none.wgsl replaces this file where there are none):
+// checking how subgroups are formed, statement mode's warp check, and the
+// subgroup-wide reads of addr mode.
 //
 // Races are classed intra-subgroup when both invocations fall in one block
 // of subgroup-size consecutive local indices, the usual way adapters form
@@ -42,20 +44,6 @@ fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
                                wgrace_t, WGRACE_LOCKSTEP_NEVER);
         }
     }
-}
-
-// Per-subgroup aggregation: the subgroup's first active invocation does the
-// work for all (wgrace_subgroup_leader), then gives them its result
-// (wgrace_subgroup_share, called by every active invocation after the
-// leader's branch).
-fn wgrace_subgroup_leader() -> bool {
-    // (naga has no subgroupElect.)
-    return subgroupBroadcastFirst(wgrace_t) == wgrace_t;
-}
-
-fn wgrace_subgroup_share(v: u64) -> u64 {
-    let halves = subgroupBroadcastFirst(vec2<u32>(u32(v >> 32u), u32(v)));
-    return (u64(halves.x) << 32u) | u64(halves.y);
 }
 
 // GRace's thread-invariant addresses: when every active invocation of the
