@@ -220,9 +220,15 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyho
     let rendered = match format {
         Format::Json => print::json(report) + "\n",
         Format::Text => print::text(report, args.output.is_none() && std::io::stdout().is_terminal()),
+        Format::Sarif => wgrace::sarif::sarif(report) + "\n",
     };
     write_output(&args, &rendered)?;
     Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `--format sarif` given to a subcommand other than `run` (exit status 2).
+fn sarif_is_for_run(command: &str) -> anyhow::Error {
+    Error::Spec(format!("--format sarif is for `wgrace run`; `wgrace {command}` writes text or json")).into()
 }
 
 #[allow(clippy::print_stderr, reason = "status message of the binary")]
@@ -237,6 +243,7 @@ fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",
         Format::Text => print::static_text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
+        Format::Sarif => return Err(sarif_is_for_run("check")),
     };
     write_output(&args, &rendered)?;
     Ok(if report.races.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
@@ -247,18 +254,25 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
         return Err(Error::Spec("--repetitions must be at least 1".into()).into());
     }
     let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
+    if args.format == Some(Format::Sarif) {
+        return Err(sarif_is_for_run("bench"));
+    }
     let plan = Plan::new(shader, spec)?;
     let gpu = open_gpu(&args)?;
     let result = bench::bench(&plan, &gpu, warmup, repetitions)?;
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => serde_json::to_string_pretty(&result)? + "\n",
         Format::Text => bench::text(&result),
+        Format::Sarif => return Err(sarif_is_for_run("bench")),
     };
     write_output(&args, &rendered)?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyhow::Result<ExitCode> {
+    if args.format == Some(Format::Sarif) {
+        return Err(sarif_is_for_run("corpus"));
+    }
     let gpu = open_gpu(args)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
@@ -281,6 +295,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyh
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => serde_json::to_string_pretty(&board)? + "\n",
         Format::Text => wgrace::corpus::text(&board),
+        Format::Sarif => return Err(sarif_is_for_run("corpus")),
     };
     write_output(args, &rendered)?;
     Ok(if board.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
@@ -294,6 +309,7 @@ fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode>
     }
     let text = match format {
         Format::Json => serde_json::to_string_pretty(&list)? + "\n",
+        Format::Sarif => return Err(sarif_is_for_run("adapters")),
         Format::Text => {
             let mut s = String::new();
             for a in &list {
