@@ -15,9 +15,14 @@
 //! # JSON schema (version 2)
 //!
 //! `--format json` writes one [`Report`] object: the serde rendering of the
-//! structs below, described by the JSON Schema `report/schema/report.v2.json`
-//! (the tests validate every report they produce against it). The fields
-//! tools usually read:
+//! structs below, described by the JSON Schema (draft 2020-12)
+//! `report/schema/report.v2.json`, written from these structs: every field,
+//! which are always written, and the names of every enum. No object of the
+//! schema allows a property it does not list, and the tests
+//! (`tests/tests/formats.rs`) validate every report they produce against it,
+//! so a field added here must be added there. `--format sarif` renders the
+//! same report as SARIF 2.1.0 (`wgrace::sarif`). The fields tools usually
+//! read:
 //!
 //! - `verdict`: `"race"` if any run observed one, else `"no-race"`;
 //!   `complete`: whether every run was;

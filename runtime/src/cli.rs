@@ -229,9 +229,19 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyho
     let rendered = match format {
         Format::Json => print::json(report) + "\n",
         Format::Text => print::text(report, args.output.is_none() && std::io::stdout().is_terminal()),
+        Format::Sarif => wgrace::sarif::sarif(report) + "\n",
     };
     write_output(&args, &rendered)?;
     Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `--format sarif` given to a subcommand that writes no report (exit
+/// status 2).
+fn sarif_is_for_run(command: &str) -> anyhow::Error {
+    Error::Spec(format!(
+        "--format sarif is for `wgrace run` and `wgrace check`; `wgrace {command}` writes text or json"
+    ))
+    .into()
 }
 
 #[allow(clippy::print_stderr, reason = "status message of the binary")]
@@ -245,6 +255,7 @@ fn check(shader: PathBuf, cli: RunArgs) -> anyhow::Result<ExitCode> {
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => print::json(&report) + "\n",
         Format::Text => print::static_text(&report, args.output.is_none() && std::io::stdout().is_terminal()),
+        Format::Sarif => wgrace::sarif::sarif(&report) + "\n",
     };
     write_output(&args, &rendered)?;
     Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
@@ -255,18 +266,25 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
         return Err(Error::Spec("--repetitions must be at least 1".into()).into());
     }
     let (shader, args, spec) = wgrace::load_with_flags(&shader, cli)?;
+    if args.format == Some(Format::Sarif) {
+        return Err(sarif_is_for_run("bench"));
+    }
     let plan = Plan::new(shader, spec)?;
     let gpu = open_gpu(&args)?;
     let result = bench::bench(&plan, &gpu, warmup, repetitions)?;
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => serde_json::to_string_pretty(&result)? + "\n",
         Format::Text => bench::text(&result),
+        Format::Sarif => return Err(sarif_is_for_run("bench")),
     };
     write_output(&args, &rendered)?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyhow::Result<ExitCode> {
+    if args.format == Some(Format::Sarif) {
+        return Err(sarif_is_for_run("corpus"));
+    }
     let gpu = open_gpu(args)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
@@ -289,6 +307,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyh
     let rendered = match args.format.unwrap_or_default() {
         Format::Json => serde_json::to_string_pretty(&board)? + "\n",
         Format::Text => wgrace::corpus::text(&board),
+        Format::Sarif => return Err(sarif_is_for_run("corpus")),
     };
     write_output(args, &rendered)?;
     Ok(if board.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
@@ -297,6 +316,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyh
 fn checks(format: Format) -> anyhow::Result<ExitCode> {
     let infos = CheckSet::default().infos();
     let text = match format {
+        Format::Sarif => return Err(sarif_is_for_run("checks")),
         Format::Json => serde_json::to_string_pretty(&infos)? + "\n",
         Format::Text => {
             infos.iter().map(|c| format!("{} ({})\n    {}\n", c.id, c.severity.as_str(), c.short_description)).collect()
@@ -315,6 +335,7 @@ fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode>
     }
     let text = match format {
         Format::Json => serde_json::to_string_pretty(&list)? + "\n",
+        Format::Sarif => return Err(sarif_is_for_run("adapters")),
         Format::Text => {
             let mut s = String::new();
             for a in &list {

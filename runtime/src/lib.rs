@@ -33,6 +33,7 @@ pub mod engine;
 pub mod gpu;
 pub mod log;
 pub mod print;
+pub mod sarif;
 pub mod session;
 pub mod spec;
 

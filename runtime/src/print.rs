@@ -1,5 +1,6 @@
 //! Rendering reports: text in the style of naga's (codespan) diagnostics, and
-//! JSON (the schema is documented in `wgrace_instrument::report`).
+//! JSON (the schema is documented in `wgrace_instrument::report`; SARIF is in
+//! [`crate::sarif`], which shares the grouping of races into pairs).
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
@@ -32,11 +33,11 @@ fn invocation(a: &Access) -> String {
     }
 }
 
-fn access_label(a: &Access) -> String {
+pub(crate) fn access_label(a: &Access) -> String {
     format!("{} by {}", a.access.as_str(), invocation(a))
 }
 
-fn headline(race: &Race) -> String {
+pub(crate) fn headline(race: &Race) -> String {
     format!("data race ({}) on {} variable `{}`", race.kind.as_str(), race.memory.space.as_str(), race.memory.variable)
 }
 
@@ -129,7 +130,7 @@ fn pair_notes(group: &[&Race]) -> Vec<String> {
 
 /// Races grouped by racing pair: the variable and the unordered pair of
 /// accesses, in the order of their first race.
-fn pairs(races: &[Race]) -> Vec<Vec<&Race>> {
+pub(crate) fn pairs(races: &[Race]) -> Vec<Vec<&Race>> {
     let mut groups: Vec<Vec<&Race>> = Vec::new();
     for race in races {
         let key = |r: &Race| (r.memory.variable.clone(), r.first.site, r.second.site, r.detected_by);
@@ -142,7 +143,7 @@ fn pairs(races: &[Race]) -> Vec<Vec<&Race>> {
 }
 
 /// `intra-subgroup, intra-workgroup`: the diagnostic code of a pair.
-fn code(group: &[&Race]) -> String {
+pub(crate) fn code(group: &[&Race]) -> String {
     group.iter().map(|r| r.class.as_str()).collect::<Vec<_>>().join(", ")
 }
 

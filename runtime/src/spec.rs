@@ -29,7 +29,8 @@ pub enum Fill {
     File(PathBuf),
 }
 
-/// Output format of `run`.
+/// Output format of `run` (`check`, `bench`, `corpus` and `adapters`
+/// write text or JSON).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// Human-readable diagnostics.
@@ -37,6 +38,8 @@ pub enum Format {
     Text,
     /// The report as one JSON object.
     Json,
+    /// SARIF 2.1.0, for GitHub code scanning (`wgrace run` only).
+    Sarif,
 }
 
 /// `--mode`.

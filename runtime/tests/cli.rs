@@ -193,6 +193,46 @@ fn output_file_receives_the_report() {
 }
 
 #[test]
+fn sarif_report_of_a_racy_sample_exits_1() {
+    let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--format", "sarif"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"version\": \"2.1.0\""), "{}", stdout(&o));
+    let log = json(&o);
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "data-race");
+    assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 13);
+    assert_eq!(result["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 14);
+}
+
+#[test]
+fn sarif_is_for_the_reports_of_run_and_check() {
+    let shader = sample("wg_missing_barrier.wgsl");
+    // `wgrace check` proves the race: its SARIF names the two lines too.
+    let o = wgrace(&["check", &shader, "--format", "sarif"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let result = &json(&o)["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "data-race");
+    assert_eq!(result["locations"][0]["physicalLocation"]["region"]["startLine"], 13);
+    assert_eq!(result["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 14);
+    let corpus = samples().join("corpus").display().to_string();
+    for args in [
+        vec!["bench", shader.as_str(), "--format", "sarif"],
+        vec!["corpus", corpus.as_str(), "--format", "sarif"],
+        vec!["adapters", "--format", "sarif"],
+        vec!["checks", "--format", "sarif"],
+    ] {
+        let o = wgrace_plain(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--format sarif is for `wgrace run` and `wgrace check`"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+    }
+}
+
+#[test]
 fn invalid_wgsl_gets_nagas_diagnostic_and_exit_2() {
     let dir = temp_dir("invalid");
     let path = write_shader(&dir, "bad.wgsl", "@compute @workgroup_size(1)\nfn main() {\n    let x: u32 = 1.5;\n}\n");

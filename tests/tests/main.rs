@@ -1,6 +1,7 @@
 //! Integration tests of wgrace (one binary, modules by subject).
 
 mod device;
+mod formats;
 mod samples;
 mod support;
 mod toy_check;
