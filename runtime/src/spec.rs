@@ -1,13 +1,17 @@
 //! The run spec: which entry point, how many workgroups, buffer sizes and
 //! contents, override values.
 //!
-//! The same flags come from the command line and from `// wgrace: FLAGS`
-//! comment lines in the shader; the command line wins, flag by flag (for
-//! repeatable `NAME=…` flags, name by name).
+//! [`RunSpec`] is the typed, validated spec the library runs with. The same
+//! settings also come as flags, from `// wgrace: FLAGS` comment lines in the
+//! shader and from the `wgrace` command line; [`RunArgs`] holds them as
+//! written ([`RunArgs::parse_flags`] reads a flag list, [`FLAGS`] lists the
+//! flags), [`RunArgs::over`] lays one set over another (the command line
+//! wins, flag by flag; for repeatable `NAME=…` flags, name by name), and
+//! [`RunSpec::from_args`] validates them. The command-line parser (clap) is
+//! the CLI's (`runtime/cli/`); a test there keeps its flags and [`FLAGS`] the
+//! same.
 
 use std::path::{Path, PathBuf};
-
-use clap::Args;
 
 use crate::Error;
 use wgrace_instrument::report::LOCKSTEP_WIDTHS;
@@ -31,19 +35,19 @@ pub enum Fill {
 
 /// Output format of `run` (`check`, `bench`, `corpus` and `adapters`
 /// write text or JSON).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// Human-readable diagnostics.
     #[default]
     Text,
     /// The report as one JSON object.
     Json,
-    /// SARIF 2.1.0, for GitHub code scanning (`wgrace run` only).
+    /// SARIF 2.1.0, for GitHub code scanning (`wgrace run` and `check`).
     Sarif,
 }
 
 /// `--mode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeArg {
     /// Address-keyed shadow state: fast; one representative pair per racing word.
     Addr,
@@ -51,100 +55,101 @@ pub enum ModeArg {
     Stmt,
 }
 
-/// Flags describing a run. Shared by `wgrace run`, `wgrace bench` and
-/// `// wgrace:` lines.
-#[derive(Args, Clone, Debug, Default)]
+/// Flags describing a run, as written: on the command line of `wgrace run`,
+/// `check` and `bench`, and in `// wgrace:` lines. Each field is one flag of
+/// [`FLAGS`].
+#[derive(Clone, Debug, Default)]
 pub struct RunArgs {
     /// Compute entry point to run (default: every compute entry point, one
     /// run each).
-    #[arg(long, value_name = "NAME")]
     pub entry: Option<String>,
     /// Workgroup counts: X[,Y[,Z]] (default 1,1,1).
-    #[arg(long, value_name = "X[,Y[,Z]]")]
     pub dispatch: Option<String>,
     /// Element count of a runtime-sized array binding (of the trailing array,
     /// for a struct ending in one). Default: enough for one element per
     /// invocation, at least 4096.
-    #[arg(long = "buffer", value_name = "NAME=LEN")]
     pub buffers: Vec<String>,
     /// Initial contents: zero, index (default), random[:SEED], const:V or
     /// file:PATH.
-    #[arg(long = "fill", value_name = "NAME=HOW")]
     pub fills: Vec<String>,
     /// Value of a field of a uniform or storage struct, e.g. params.n=64
     /// (vectors: comma-separated components).
-    #[arg(long = "set", value_name = "VAR.FIELD=VALUE")]
     pub sets: Vec<String>,
     /// Value of an `override` constant.
-    #[arg(long = "override", value_name = "NAME=VALUE")]
     pub overrides: Vec<String>,
     /// Output format.
-    #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Write the report to FILE instead of standard output.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Use the adapter whose name contains SUBSTRING (see `wgrace adapters`);
     /// `all`: run on every adapter wgrace can use and compare them.
-    #[arg(long, value_name = "SUBSTRING")]
     pub adapter: Option<String>,
     /// Use one graphics API: vulkan, gl, metal or dx12.
-    #[arg(long, value_name = "API")]
     pub backend: Option<String>,
     /// Write every buffer's final contents to DIR/<variable>.bin.
-    #[arg(long, value_name = "DIR")]
     pub dump: Option<PathBuf>,
     /// Run the original shader, uninstrumented, on the same buffers.
-    #[arg(long)]
     pub no_detect: bool,
     /// Capacity of the GPU table of distinct races (site pairs). A run that
     /// finds more says so and is marked incomplete.
-    #[arg(long, value_name = "N")]
     pub max_races: Option<u32>,
     /// Detection mode: addr (default) or stmt.
-    #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Treat races that lock-step execution of subgroups of width W would
     /// hide as not racing (the legacy CUDA semantics; W in 4, 8, 16, 32, 64).
     /// Implies --mode stmt.
-    #[arg(long, value_name = "W")]
     pub assume_lockstep: Option<u32>,
     /// Statement mode: most statements tracked per word (and barrier
     /// interval); default: as many as the variable with the most access
     /// sites has, up to 64. Accesses beyond are counted and the report
     /// marked incomplete.
-    #[arg(long, value_name = "N")]
     pub slots: Option<u32>,
     /// Instrument every access: skip the static analyzer, which otherwise
     /// leaves out the accesses it proves race-free for this dispatch and
     /// reports the races it proves.
-    #[arg(long)]
     pub no_analyzer: bool,
     /// Addr mode: keep storage state in a direct-mapped cache with one
     /// entry per R words (R a power of two, e.g. 16 as in ScoRD) instead of
     /// one per word, for buffers near the device's limit. Words that share
     /// an entry evict each other, so races may be missed; the report counts
     /// evictions and is marked incomplete when there were any.
-    #[arg(long, value_name = "R")]
     pub shadow_cache: Option<u32>,
 }
 
 impl RunArgs {
-    /// Parses flags (without a program name), as found on a `// wgrace:` line.
+    /// Parses flags (without a program name), as found on a `// wgrace:` line:
+    /// `--NAME VALUE`, `--NAME=VALUE`, `-o FILE`, and the switches.
     ///
     /// # Errors
-    /// [`Error::Spec`] with clap's message.
+    /// [`Error::Spec`] for an unknown flag (naming the closest one), a
+    /// missing value, a value given to a switch, or a bad `--format`/`--mode`.
     pub fn parse_flags(flags: &[String]) -> Result<RunArgs, Error> {
-        #[derive(clap::Parser)]
-        #[command(name = "// wgrace:", no_binary_name = true, disable_help_flag = true)]
-        struct Line {
-            #[command(flatten)]
-            args: RunArgs,
+        let bad = |why: String| Error::Spec(format!("in a `// wgrace:` line: {why}"));
+        let mut args = RunArgs::default();
+        let mut words = flags.iter();
+        while let Some(word) = words.next() {
+            let (name, inline) = match word.split_once('=') {
+                Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
+                _ => (word.as_str(), None),
+            };
+            let flag = FLAGS.iter().find(|f| f.long == name || f.short == Some(name)).ok_or_else(|| {
+                let closest = FLAGS.iter().min_by_key(|f| edit_distance(&f.long[2..], name.trim_start_matches('-')));
+                match closest.filter(|f| edit_distance(&f.long[2..], name.trim_start_matches('-')) <= 2) {
+                    Some(f) => bad(format!("unknown flag `{name}` (did you mean `{}`?)", f.long)),
+                    None => bad(format!("unknown flag `{name}`")),
+                }
+            })?;
+            let value = match (flag.value, inline) {
+                (Some(_), Some(v)) => Some(v),
+                (Some(what), None) => Some(
+                    words.next().cloned().ok_or_else(|| bad(format!("`{}` expects a value ({what})", flag.long)))?,
+                ),
+                (None, Some(_)) => return Err(bad(format!("`{}` takes no value", flag.long))),
+                (None, None) => None,
+            };
+            args.set(flag.long, value.unwrap_or_default()).map_err(bad)?;
         }
-        use clap::Parser;
-        Line::try_parse_from(flags)
-            .map(|l| l.args)
-            .map_err(|e| Error::Spec(format!("in a `// wgrace:` line: {}", e.render().to_string().trim())))
+        Ok(args)
     }
 
     /// `self` (from the command line) over `base` (from the shader).
@@ -174,6 +179,116 @@ impl RunArgs {
             slots: self.slots.or(base.slots),
             no_analyzer: self.no_analyzer || base.no_analyzer,
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
+        }
+    }
+}
+
+/// One flag of [`RunArgs`].
+pub struct Flag {
+    /// `--name`.
+    pub long: &'static str,
+    /// `-x`, if it has a short form.
+    pub short: Option<&'static str>,
+    /// What its value is (`None`: a switch).
+    pub value: Option<&'static str>,
+}
+
+const fn flag(long: &'static str, value: Option<&'static str>) -> Flag {
+    Flag { long, short: None, value }
+}
+
+/// Every flag of [`RunArgs`]: what `// wgrace:` lines accept, and what the
+/// CLI's parser must accept too.
+pub const FLAGS: &[Flag] = &[
+    flag("--entry", Some("NAME")),
+    flag("--dispatch", Some("X[,Y[,Z]]")),
+    flag("--buffer", Some("NAME=LEN")),
+    flag("--fill", Some("NAME=HOW")),
+    flag("--set", Some("VAR.FIELD=VALUE")),
+    flag("--override", Some("NAME=VALUE")),
+    flag("--format", Some("text|json|sarif")),
+    Flag { long: "--output", short: Some("-o"), value: Some("FILE") },
+    flag("--adapter", Some("SUBSTRING")),
+    flag("--backend", Some("API")),
+    flag("--dump", Some("DIR")),
+    flag("--no-detect", None),
+    flag("--max-races", Some("N")),
+    flag("--mode", Some("addr|stmt")),
+    flag("--assume-lockstep", Some("W")),
+    flag("--slots", Some("N")),
+    flag("--no-analyzer", None),
+    flag("--shadow-cache", Some("R")),
+];
+
+impl RunArgs {
+    /// Stores flag `long` of [`FLAGS`] with its value (empty for a switch).
+    fn set(&mut self, long: &str, v: String) -> Result<(), String> {
+        match long {
+            "--entry" => self.entry = Some(v),
+            "--dispatch" => self.dispatch = Some(v),
+            "--buffer" => self.buffers.push(v),
+            "--fill" => self.fills.push(v),
+            "--set" => self.sets.push(v),
+            "--override" => self.overrides.push(v),
+            "--format" => self.format = Some(v.parse()?),
+            "--output" => self.output = Some(v.into()),
+            "--adapter" => self.adapter = Some(v),
+            "--backend" => self.backend = Some(v),
+            "--dump" => self.dump = Some(v.into()),
+            "--no-detect" => self.no_detect = true,
+            "--max-races" => self.max_races = Some(number(&v)?),
+            "--mode" => self.mode = Some(v.parse()?),
+            "--assume-lockstep" => self.assume_lockstep = Some(number(&v)?),
+            "--slots" => self.slots = Some(number(&v)?),
+            "--no-analyzer" => self.no_analyzer = true,
+            "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
+            _ => return Err(format!("no flag `{long}`")),
+        }
+        Ok(())
+    }
+}
+
+fn number(v: &str) -> Result<u32, String> {
+    v.parse().map_err(|_| format!("`{v}` is not a number"))
+}
+
+/// Levenshtein distance, to suggest the flag a typo meant.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + usize::from(ca != cb));
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            "sarif" => Ok(Format::Sarif),
+            _ => Err(format!("`--format {s}`: use text, json or sarif")),
+        }
+    }
+}
+
+impl std::str::FromStr for ModeArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ModeArg, String> {
+        match s {
+            "addr" => Ok(ModeArg::Addr),
+            "stmt" => Ok(ModeArg::Stmt),
+            _ => Err(format!("`--mode {s}`: use addr or stmt")),
         }
     }
 }
@@ -436,8 +551,45 @@ mod tests {
     }
 
     #[test]
+    fn flags_are_read_in_every_spelling() {
+        let words: Vec<String> =
+            ["--fill=a=zero", "-o", "r.json", "--no-analyzer", "--mode", "stmt", "--format=json", "--slots", "8"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+        let a = RunArgs::parse_flags(&words).unwrap();
+        assert_eq!(a.fills, ["a=zero"]);
+        assert_eq!(a.output, Some(PathBuf::from("r.json")));
+        assert!(a.no_analyzer);
+        assert_eq!((a.mode, a.format, a.slots), (Some(ModeArg::Stmt), Some(Format::Json), Some(8)));
+        let err = |words: &[&str]| {
+            RunArgs::parse_flags(&words.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap_err().to_string()
+        };
+        assert!(err(&["--dispatch"]).contains("`--dispatch` expects a value (X[,Y[,Z]])"));
+        assert!(err(&["--no-detect=1"]).contains("`--no-detect` takes no value"));
+        assert!(err(&["--mode", "fast"]).contains("use addr or stmt"));
+        assert!(err(&["--slots", "many"]).contains("`many` is not a number"));
+        assert!(err(&["--frobnicate"]).ends_with("unknown flag `--frobnicate`"));
+    }
+
+    #[test]
+    fn every_flag_of_the_table_is_stored() {
+        for f in FLAGS {
+            let value = match f.long {
+                "--format" => "json",
+                "--mode" => "addr",
+                "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" => "8",
+                _ => "x",
+            };
+            let mut args = RunArgs::default();
+            assert_eq!(args.set(f.long, if f.value.is_some() { value.into() } else { String::new() }), Ok(()));
+            assert_ne!(format!("{args:?}"), format!("{:?}", RunArgs::default()), "{} changed nothing", f.long);
+        }
+    }
+
+    #[test]
     fn bad_flags_in_shader_lines_are_errors() {
         let e = RunArgs::parse_flags(&["--dispatchh".into(), "4".into()]).unwrap_err();
-        assert!(e.to_string().contains("--dispatchh"), "{e}");
+        assert!(e.to_string().contains("unknown flag `--dispatchh` (did you mean `--dispatch`?)"), "{e}");
     }
 }

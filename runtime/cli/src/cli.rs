@@ -8,9 +8,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use wgrace::gpu::{AdapterChoice, Gpu};
-use wgrace::spec::{Format, ModeArg, RunArgs, RunSpec};
+use wgrace::spec::{Format, RunArgs, RunSpec};
 use wgrace::{Error, Plan, bench, buffers, gpu, print, session};
 use wgrace_instrument::checks::CheckSet;
+
+use crate::args::{FormatArg, ModeFlag, RunFlags};
 
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
 /// instrumented, on the GPU (or on Mesa's lavapipe without one).
@@ -33,7 +35,7 @@ enum Command {
         /// The shader (.wgsl or .spv).
         shader: PathBuf,
         #[command(flatten)]
-        args: RunArgs,
+        args: RunFlags,
         /// Also count instrumented sites and executed instrumented accesses
         /// with and without the static analyzer (two more runs; GRace's
         /// Table 3).
@@ -55,14 +57,14 @@ enum Command {
         /// The shader (.wgsl or .spv).
         shader: PathBuf,
         #[command(flatten)]
-        args: RunArgs,
+        args: RunFlags,
     },
     /// Measure GPU time of the shader with and without checking.
     Bench {
         /// The shader (.wgsl or .spv).
         shader: PathBuf,
         #[command(flatten)]
-        args: RunArgs,
+        args: RunFlags,
         /// Timed repetitions of each (at least 1).
         #[arg(long, default_value_t = 20)]
         repetitions: u32,
@@ -79,8 +81,8 @@ enum Command {
         /// The folder, e.g. samples/corpus.
         dir: PathBuf,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
         /// Write the scoreboard to FILE instead of standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
@@ -93,7 +95,7 @@ enum Command {
         /// Detection mode for every kernel: addr (default) or stmt. In stmt
         /// mode a kernel also fails when a listed pair is not reported.
         #[arg(long, value_enum)]
-        mode: Option<ModeArg>,
+        mode: Option<ModeFlag>,
         /// Run every kernel without the static analyzer.
         #[arg(long)]
         no_analyzer: bool,
@@ -102,14 +104,14 @@ enum Command {
     /// SARIF rules), severity and what they find.
     Checks {
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
     },
     /// List the adapters wgpu can see and whether wgrace can use them.
     Adapters {
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
         /// Only this graphics API: vulkan, gl, metal or dx12.
         #[arg(long)]
         backend: Option<String>,
@@ -126,15 +128,15 @@ pub fn render_error(e: &anyhow::Error) -> String {
 pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { shader, args, stats, emit_instrumented } => run(shader, args, stats, emit_instrumented),
-        Command::Check { shader, args } => check(shader, args),
-        Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args, repetitions, warmup),
+        Command::Run { shader, args, stats, emit_instrumented } => run(shader, args.into(), stats, emit_instrumented),
+        Command::Check { shader, args } => check(shader, args.into()),
+        Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
         Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer } => {
-            let args = RunArgs { adapter, backend, output, format: Some(format), ..RunArgs::default() };
-            corpus(&dir, &args, &RunArgs { mode, no_analyzer, ..RunArgs::default() })
+            let args = RunArgs { adapter, backend, output, format: Some(format.into()), ..RunArgs::default() };
+            corpus(&dir, &args, &RunArgs { mode: mode.map(Into::into), no_analyzer, ..RunArgs::default() })
         }
-        Command::Checks { format } => checks(format),
-        Command::Adapters { format, backend } => adapters(format, backend),
+        Command::Checks { format } => checks(format.into()),
+        Command::Adapters { format, backend } => adapters(format.into(), backend),
     }
 }
 

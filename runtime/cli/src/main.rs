@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+mod args;
 mod cli;
 
 fn main() -> ExitCode {

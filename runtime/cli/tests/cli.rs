@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn samples() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples")
 }
 
 fn wgrace(args: &[&str]) -> Output {
