@@ -31,12 +31,12 @@ fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::options().should_validate_formats(true).build(schema).unwrap_or_else(|e| panic!("schema: {e}"))
 }
 
-fn report_schema() -> &'static jsonschema::Validator {
+pub(crate) fn report_schema() -> &'static jsonschema::Validator {
     static SCHEMA: OnceLock<jsonschema::Validator> = OnceLock::new();
     SCHEMA.get_or_init(|| validator(&read_json(&workspace().join("report/schema/report.v2.json"))))
 }
 
-fn sarif_schema() -> &'static jsonschema::Validator {
+pub(crate) fn sarif_schema() -> &'static jsonschema::Validator {
     static SCHEMA: OnceLock<jsonschema::Validator> = OnceLock::new();
     SCHEMA.get_or_init(|| validator(&read_json(&workspace().join("tests/schemas/sarif-schema-2.1.0.json"))))
 }
@@ -45,7 +45,7 @@ fn errors(validator: &jsonschema::Validator, instance: &Value) -> Vec<String> {
     validator.iter_errors(instance).map(|e| format!("{e} (at {})", e.instance_path())).collect()
 }
 
-fn assert_valid(validator: &jsonschema::Validator, instance: &Value, what: &str) {
+pub(crate) fn assert_valid(validator: &jsonschema::Validator, instance: &Value, what: &str) {
     let errors = errors(validator, instance);
     assert!(errors.is_empty(), "{what} does not match its schema:\n{}\n{instance:#}", errors.join("\n"));
 }

@@ -2,7 +2,7 @@
 //! that finished, written here against the public check API only (its WGSL
 //! hooks the runtime's `end` event and records through the runtime's table;
 //! its decoder turns the record into a generic finding). It must show in the
-//! text and JSON reports with no edit to the pass, the runtime or the
+//! text, JSON and SARIF reports with no edit to the pass, the runtime or the
 //! printers.
 
 use std::sync::Arc;
@@ -14,6 +14,9 @@ use wgrace_instrument::report::{CheckInfo, Finding, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 use wgrace_tests::samples_dir;
 
+use serde_json::json;
+
+use crate::formats::{assert_valid, report_schema, sarif_schema};
 use crate::support::gpu;
 
 /// Its WGSL: invocation 0 of each workgroup records one event, all under
@@ -91,8 +94,21 @@ fn a_check_added_outside_the_core_reports_in_text_and_json() {
     assert!(text.contains("wgrace: 1 toy-workgroups finding; no race observed"), "{text}");
 
     let json: serde_json::Value = serde_json::from_str(&wgrace::print::json(&report)).expect("json");
+    assert_valid(report_schema(), &json, "the JSON report");
     let finding = &json["runs"][0]["findings"][0];
     assert_eq!(finding["check"], "toy-workgroups");
     assert_eq!(finding["severity"], "note");
     assert_eq!(finding["occurrences"], 3);
+
+    let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("sarif");
+    assert_valid(sarif_schema(), &sarif, "the SARIF log");
+    let run = &sarif["runs"][0];
+    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+    let rule = rules.iter().position(|r| r["id"] == "toy-workgroups").expect("the toy's rule");
+    assert_eq!(rules[rule]["shortDescription"]["text"], "Counts the workgroups that finished");
+    assert_eq!(rules[rule]["defaultConfiguration"]["level"], "note");
+    let result = &run["results"][0];
+    assert_eq!((&result["ruleId"], &result["level"]), (&json!("toy-workgroups"), &json!("note")), "{result:#}");
+    assert_eq!(result["ruleIndex"], rule, "{result:#}");
+    assert!(result["message"]["text"].as_str().is_some_and(|m| m.starts_with("3 workgroups finished")), "{result:#}");
 }

@@ -52,8 +52,41 @@ fn write_shader(dir: &Path, name: &str, text: &str) -> String {
     path.display().to_string()
 }
 
+/// The output as JSON; a report or a SARIF log must also match its schema
+/// (`report/schema/report.v2.json`, the official SARIF 2.1.0 schema).
 fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}\n{}", stdout(o), stderr(o)))
+    let value: Value =
+        serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}\n{}", stdout(o), stderr(o)));
+    let schema = if value.get("runs").is_some() && value.get("shader").is_some() {
+        Some(("report", schema("report/schema/report.v2.json")))
+    } else if value["version"] == "2.1.0" {
+        Some(("SARIF log", schema("tests/schemas/sarif-schema-2.1.0.json")))
+    } else {
+        None
+    };
+    if let Some((what, validator)) = schema {
+        let errors: Vec<String> =
+            validator.iter_errors(&value).map(|e| format!("{e} (at {})", e.instance_path())).collect();
+        assert!(errors.is_empty(), "the {what} does not match its schema:\n{}", errors.join("\n"));
+    }
+    value
+}
+
+/// A validator of the schema at `path` below the workspace, built once.
+fn schema(path: &'static str) -> &'static jsonschema::Validator {
+    static SCHEMAS: std::sync::Mutex<Vec<(&'static str, &'static jsonschema::Validator)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut schemas = SCHEMAS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, v)) = schemas.iter().find(|(p, _)| *p == path) {
+        return v;
+    }
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path);
+    let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let validator = jsonschema::options().should_validate_formats(true).build(&value).unwrap_or_else(|e| panic!("{e}"));
+    let validator: &'static jsonschema::Validator = Box::leak(Box::new(validator));
+    schemas.push((path, validator));
+    validator
 }
 
 #[test]
