@@ -1,4 +1,5 @@
-//! SARIF 2.1.0 output (`wgrace run --format sarif`), for GitHub code scanning
+//! SARIF 2.1.0 output (`wgrace run --format sarif`, and `wgrace check`'s),
+//! for GitHub code scanning
 //! and the other tools that read the OASIS Static Analysis Results
 //! Interchange Format.
 //!
