@@ -107,13 +107,8 @@ fn pair_notes(group: &[&Race]) -> Vec<String> {
             )
         })
         .collect();
-    let same_workgroup: Vec<&Lockstep> = group
-        .iter()
-        .filter(|r| r.class != RaceClass::InterWorkgroup && r.detected_by == DetectedBy::Runtime)
-        .map(|r| &r.lockstep)
-        .collect();
-    if !same_workgroup.is_empty() {
-        notes.push(format!("lock-step: {}", Lockstep::of_all(&same_workgroup).describe()));
+    if let Some(lockstep) = pair_lockstep(group) {
+        notes.push(format!("lock-step: {}", lockstep.describe()));
     }
     for r in group {
         notes.push(format!("note: {}: {}", r.class.as_str(), r.explanation));
@@ -126,6 +121,17 @@ fn pair_notes(group: &[&Race]) -> Vec<String> {
     }
     notes.extend(hints.iter().map(|h| format!("help: {h}")));
     notes
+}
+
+/// The lock-step portability of a racing pair, over its races within one
+/// workgroup that a run found (`None` without any).
+pub(crate) fn pair_lockstep(group: &[&Race]) -> Option<Lockstep> {
+    let same_workgroup: Vec<&Lockstep> = group
+        .iter()
+        .filter(|r| r.class != RaceClass::InterWorkgroup && r.detected_by == DetectedBy::Runtime)
+        .map(|r| &r.lockstep)
+        .collect();
+    (!same_workgroup.is_empty()).then(|| Lockstep::of_all(&same_workgroup))
 }
 
 /// Races grouped by racing pair: the variable and the unordered pair of

@@ -34,9 +34,7 @@ use serde_sarif::sarif::{
     Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultColumnKind, ResultLevel,
     Run as SarifRun, Sarif, Tool, ToolComponent, Version,
 };
-use wgrace_instrument::report::{
-    Access, AccessKind, CheckInfo, DetectedBy, Finding, Location, Lockstep, Race, RaceClass, Report, Run, Severity,
-};
+use wgrace_instrument::report::{Access, AccessKind, CheckInfo, Finding, Location, Race, Report, Run, Severity};
 
 use crate::print;
 
@@ -336,13 +334,7 @@ fn race_properties(run: &Run, group: &[&Race]) -> Map<String, Value> {
         [&race.first, &race.second].iter().filter_map(|a| a.invocation).map(|i| value(&i)).collect();
     p.insert("invocations".into(), invocations.into());
     p.insert("occurrences".into(), group.iter().map(|r| r.occurrences).sum::<u64>().into());
-    let same_workgroup: Vec<&Lockstep> = group
-        .iter()
-        .filter(|r| r.class != RaceClass::InterWorkgroup && r.detected_by == DetectedBy::Runtime)
-        .map(|r| &r.lockstep)
-        .collect();
-    if !same_workgroup.is_empty() {
-        let lockstep = Lockstep::of_all(&same_workgroup);
+    if let Some(lockstep) = print::pair_lockstep(group) {
         let mut l = Map::new();
         l.insert("hidden_from".into(), value(&lockstep.hidden_from));
         l.insert("visible_at".into(), value(&lockstep.visible_at));
