@@ -20,7 +20,8 @@
 //! # Ok(()) }
 //! ```
 //!
-//! The command-line tool is `wgrace` (`src/main.rs`, `src/cli.rs`).
+//! The command-line tool is `wgrace`, in its own crate (`runtime/cli/`, which
+//! alone depends on clap); the library takes a typed [`spec::RunSpec`].
 
 #![cfg_attr(not(test), warn(clippy::panic, clippy::unwrap_used, clippy::print_stdout, clippy::print_stderr))]
 #![deny(clippy::exit)]
