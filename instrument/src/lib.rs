@@ -54,12 +54,16 @@ mod varying;
 
 pub use analysis::{Analysis, AnalysisInput, BufferFacts, SiteStatus, StaticRace};
 pub use pass::{
-    Analyzed, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, analyze, instrument,
+    Analyzed, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay, analyze, instrument,
     instrument_with, storage_check_module,
 };
 pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};
+
+/// Most workgroup and storage variables a shader may have: the replay's
+/// events give a variable id 13 bits (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`).
+pub const MAX_VARS: usize = 0x1fff;
 
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 use naga::{Module, ShaderStage};
@@ -118,6 +122,12 @@ pub enum InstrumentError {
     TooManySites {
         /// How many sites it has.
         sites: usize,
+    },
+    /// Variable ids do not fit the replay's events.
+    #[error("the shader has {vars} workgroup and storage variables; wgrace handles at most {max}", max = MAX_VARS)]
+    TooManyVariables {
+        /// How many it has.
+        vars: usize,
     },
     /// The shader's workgroup memory leaves no room for the runtime's.
     #[error(

@@ -92,6 +92,9 @@ pub struct InstrumentOptions {
     pub subgroups: bool,
     /// Count the instrumented accesses executed (`wgrace run --stats`).
     pub count_accesses: bool,
+    /// Addr mode: whether accesses are recorded and checked when the
+    /// workgroup ends, or checked where they happen (see [`Replay`]).
+    pub replay: Replay,
     /// Workgroups of the dispatch: they size the workgroup field of the
     /// storage state word (see [`wgrace_shaders::StorageLayout`]).
     pub workgroups: u64,
@@ -112,9 +115,57 @@ impl Default for InstrumentOptions {
             slots: None,
             subgroups: false,
             count_accesses: false,
+            replay: Replay::Auto,
             workgroups: 1,
             shadow_cache: None,
             checks: CheckSet::default(),
+        }
+    }
+}
+
+/// Addr mode: where accesses are checked. Checking an access where it
+/// happens puts a copy of the race state machines at its site (drivers inline
+/// every call), so compile time grows with the sites, to minutes for real
+/// shaders; recording it and checking it when the workgroup ends
+/// (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`) compiles one copy, but
+/// writes and reads back an event per access and replays the workgroup's
+/// barriers, which costs GPU time on kernels that make many accesses. Same
+/// verdicts either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Replay {
+    /// Record and replay, unless an invocation records more events than
+    /// replay streams hold for chunks of a useful size: then the runtime
+    /// checks in place (`wgrace::engine::Completed::TooManyEvents`).
+    #[default]
+    Auto,
+    /// Always record and replay, in chunks as small as the streams need;
+    /// events beyond what one binding holds are not checked (and the report
+    /// says so).
+    Always,
+    /// Always check where the access happens.
+    Never,
+}
+
+impl Replay {
+    /// `"auto"`, `"always"` or `"never"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Replay::Auto => "auto",
+            Replay::Always => "always",
+            Replay::Never => "never",
+        }
+    }
+}
+
+impl std::str::FromStr for Replay {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Replay, String> {
+        match s {
+            "auto" => Ok(Replay::Auto),
+            "always" => Ok(Replay::Always),
+            "never" => Ok(Replay::Never),
+            _ => Err(format!("`--replay {s}`: use auto, always or never")),
         }
     }
 }
@@ -328,6 +379,9 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
     }
+    if tracked.len() > crate::MAX_VARS {
+        return Err(InstrumentError::TooManyVariables { vars: tracked.len() });
+    }
     Ok(Planning {
         ep_index,
         workgroup_size: ep.workgroup_size,
@@ -412,6 +466,13 @@ pub fn instrument_with(
             sites: sites.len(),
         })?
     };
+    let instrumented = sites.iter().any(|s| s.checked);
+    let replay = instrumented
+        && options.mode == Mode::Addr
+        && match options.replay {
+            Replay::Auto | Replay::Always => true,
+            Replay::Never => false,
+        };
     let prelude = wgrace_shaders::Prelude {
         invocation_bits,
         site_bits,
@@ -438,10 +499,30 @@ pub fn instrument_with(
             barriers: barriers.len(),
             checked_sites: sites.iter().filter(|s| s.checked).count(),
             subgroups: options.subgroups,
+            replay,
         }),
-        instrumented: sites.iter().any(|s| s.checked),
+        instrumented,
+        replay,
         storage,
         storage_sites,
+    };
+    // The replay's round counters take a little workgroup memory: a shader
+    // that leaves none is checked in place instead (same verdicts, longer
+    // compiles).
+    let prelude = if replay && user_workgroup_bytes + prelude.checks_workgroup_bytes() > options.workgroup_memory_limit
+    {
+        wgrace_shaders::Prelude {
+            checks: options.checks.link(&ShaderFacts {
+                barriers: barriers.len(),
+                checked_sites: sites.iter().filter(|s| s.checked).count(),
+                subgroups: options.subgroups,
+                replay: false,
+            }),
+            replay: false,
+            ..prelude
+        }
+    } else {
+        prelude
     };
     let checks_bytes = prelude.checks_workgroup_bytes();
     let prelude = wgrace_shaders::Prelude {

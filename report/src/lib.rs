@@ -359,6 +359,10 @@ pub struct Stats {
     /// that one word took over from another, dropping its history.
     #[serde(default)]
     pub cache_evictions: u64,
+    /// Accesses and barriers recorded for replay that did not fit the
+    /// replay streams, and were not checked.
+    #[serde(default)]
+    pub replay_events_lost: u64,
     /// Statement mode: accesses to a word whose statement slots were all
     /// taken by other statements, which were not checked.
     #[serde(default)]
@@ -372,7 +376,8 @@ pub struct Stats {
     pub hidden_by_lockstep: u64,
     /// Dispatches the run was split into.
     pub chunks: u32,
-    /// Bytes of shadow state and race records allocated on the GPU.
+    /// Bytes of shadow state, race records and replay streams allocated on
+    /// the GPU.
     pub shadow_bytes: u64,
     /// Wall time of the checked run, in milliseconds.
     pub elapsed_ms: f64,

@@ -6,11 +6,13 @@
 //! the timed pass. The figure reported is the median of the repetitions
 //! after a warm-up.
 
+use std::time::Instant;
+
 use serde::Serialize;
 
-use crate::engine::{CheckedRun, NativeRun, Timer};
+use crate::engine::{NativeRun, Timer};
 use crate::gpu::Gpu;
-use crate::{Error, Plan};
+use crate::{CheckedOutcome, Error, Plan};
 
 /// Measurements of one shader.
 #[derive(Clone, Debug, Serialize)]
@@ -48,12 +50,29 @@ pub struct BenchResult {
     pub shadow: wgrace_instrument::report::ShadowSummary,
     /// Bytes of the log (race table and any workgroup shadow slots).
     pub log_bytes: u64,
+    /// Bytes of the replay streams.
+    pub trace_bytes: u64,
     /// Dispatches the instrumented run was split into.
     pub chunks: u32,
     /// Whether the static analyzer pruned the instrumentation.
     pub analyzer: bool,
     /// Sites instrumented, of all checked sites.
     pub instrumented_sites: usize,
+    /// Wall time of creating the original shader's pipeline, in ms.
+    pub native_pipeline_ms: f64,
+    /// Wall time of its first dispatch, in ms: some drivers (lavapipe)
+    /// compile there rather than when the pipeline is created.
+    pub native_first_run_ms: f64,
+    /// Wall time of creating the instrumented shader's pipeline, in ms.
+    pub checked_pipeline_ms: f64,
+    /// Wall time of its first complete run, in ms: instrumenting, the
+    /// first dispatch, and any run again with longer replay streams (or
+    /// checking in place), less the pipeline's creation.
+    pub checked_first_run_ms: f64,
+    /// Bytes of the original module as SPIR-V.
+    pub native_module_bytes: usize,
+    /// Bytes of the instrumented module as SPIR-V.
+    pub checked_module_bytes: usize,
     pub sites: usize,
 }
 
@@ -80,8 +99,21 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
     })?;
     let dispatch = plan.spec.dispatch;
     let native = NativeRun::new(gpu, &plan.prepared, &plan.buffers, dispatch)?;
-    let inst = plan.instrument(gpu)?;
-    let checked = CheckedRun::new(gpu, &inst, &plan.buffers, dispatch, plan.spec.max_races)?;
+    let start = Instant::now();
+    native.run(gpu, None)?;
+    let native_first_run_ms = start.elapsed().as_secs_f64() * 1e3;
+    let start = Instant::now();
+    let CheckedOutcome { inst, run: checked, log, .. } =
+        plan.run_checked(gpu, plan.spec.analyzer, false, &mut |_, _| {})?;
+    let checked_first_run_ms = start.elapsed().as_secs_f64() * 1e3 - checked.pipeline_ms();
+    // The first run sized the replay streams: give them what it recorded,
+    // so that chunks hold as many workgroups as they can.
+    let needed = crate::log::header(&log).trace_needed.max(1);
+    let checked = if checked.layout.trace_capacity > 0 && needed != checked.layout.trace_capacity {
+        checked.with_trace_capacity(gpu, &inst, &plan.buffers, needed)?
+    } else {
+        checked
+    };
 
     let mut native_samples = Vec::new();
     let mut checked_samples = Vec::new();
@@ -116,11 +148,25 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         shadow_bytes: checked.layout.shadow_bytes(),
         shadow: checked.layout.shadow_summary(&inst),
         log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_bytes(),
+        trace_bytes: checked.layout.trace_bytes(&inst),
         chunks: checked.layout.chunks,
         analyzer: plan.spec.analyzer,
         instrumented_sites: inst.sites.checked(),
+        native_pipeline_ms: native.pipeline_ms,
+        native_first_run_ms,
+        checked_pipeline_ms: checked.pipeline_ms(),
+        checked_first_run_ms,
+        native_module_bytes: spirv_bytes(&plan.prepared.module, &plan.prepared.info)?,
+        checked_module_bytes: spirv_bytes(&inst.module, &inst.info)?,
         sites: inst.sites.len(),
     })
+}
+
+/// Bytes of `module` written as SPIR-V: what a Vulkan driver compiles.
+fn spirv_bytes(module: &naga::Module, info: &naga::valid::ModuleInfo) -> Result<usize, Error> {
+    naga::back::spv::write_vec(module, info, &naga::back::spv::Options::default(), None)
+        .map(|words| words.len() * 4)
+        .map_err(|e| Error::Internal(format!("writing a module as SPIR-V: {e}")))
 }
 
 fn mib(bytes: u64) -> String {
@@ -135,7 +181,10 @@ pub fn text(r: &BenchResult) -> String {
          native        {:.3} ms (median of {})\n\
          {} mode     {:.3} ms (median of {}, {} chunk{}; {} of {} sites instrumented{})\n\
          overhead      {:.2}x\n\
-         extra memory  {} (shadow {}{}, log {}); buffers {}\n",
+         compile       native: pipeline {:.0} ms, first dispatch {:.0} ms; instrumented: pipeline {:.0} ms, first \
+         complete run {:.0} ms\n\
+         module        native {} bytes, instrumented {} bytes of SPIR-V ({:.2}x)\n\
+         extra memory  {} (shadow {}{}, log {}, replay streams {}); buffers {}\n",
         r.shader,
         r.entry_point,
         r.dispatch[0],
@@ -154,7 +203,14 @@ pub fn text(r: &BenchResult) -> String {
         r.sites,
         if r.analyzer { "" } else { ", no static analyzer" },
         r.overhead,
-        mib(r.shadow_bytes + r.log_bytes),
+        r.native_pipeline_ms,
+        r.native_first_run_ms,
+        r.checked_pipeline_ms,
+        r.checked_first_run_ms,
+        r.native_module_bytes,
+        r.checked_module_bytes,
+        r.checked_module_bytes as f64 / r.native_module_bytes.max(1) as f64,
+        mib(r.shadow_bytes + r.log_bytes + r.trace_bytes),
         mib(r.shadow_bytes),
         if r.shadow.storage_words == 0 {
             String::new()
@@ -165,6 +221,7 @@ pub fn text(r: &BenchResult) -> String {
             )
         },
         mib(r.log_bytes),
+        mib(r.trace_bytes),
         mib(r.buffer_bytes),
     )
 }

@@ -8,8 +8,17 @@
 //! workgroup-memory shadow state, so the chunk size bounds that memory
 //! whatever the dispatch size. Storage shadow state persists across chunks,
 //! so races between workgroups of different chunks are still found.
+//!
+//! In addr mode each workgroup also has a slot of replay streams: every
+//! invocation records its accesses and barriers there, and the workgroup
+//! checks them when it ends (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`).
+//! A first run gives each invocation [`FIRST_TRACE_CAPACITY`] events; when
+//! one records more, [`CheckedRun::run_complete`] runs it again (same
+//! pipeline) with room for them all, or, when that room would leave chunks
+//! too small, tells the caller to check in place instead.
 
 use std::borrow::Cow;
+use std::time::Instant;
 
 use naga::Handle;
 use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
@@ -26,6 +35,17 @@ const WITNESS_CACHE_ENTRIES: u64 = 1 << 20;
 
 /// Largest amount of workgroup-memory shadow state one chunk may use.
 const SLOT_BUDGET_BYTES: u64 = 32 << 20;
+
+/// Largest amount of replay streams one chunk may use (and at most one
+/// storage binding of the adapter: 128 MiB on lavapipe): with more events
+/// per invocation, chunks get fewer workgroups.
+const TRACE_BUDGET_BYTES: u64 = 1 << 30;
+
+/// Events per invocation in a first run's replay streams.
+pub const FIRST_TRACE_CAPACITY: u32 = 16;
+
+/// Bytes of one replay event (a `vec4<u32>`).
+const EVENT_BYTES: u64 = 16;
 
 /// The user's buffers on the GPU.
 struct Buffers {
@@ -215,6 +235,8 @@ impl Timer {
 
 /// The original shader, ready to dispatch.
 pub struct NativeRun {
+    /// Wall time of creating its pipeline, in milliseconds.
+    pub pipeline_ms: f64,
     pipeline: wgpu::ComputePipeline,
     groups: Vec<(u32, wgpu::BindGroup)>,
     buffers: Buffers,
@@ -229,11 +251,13 @@ impl NativeRun {
     /// [`Error::Gpu`] when the device rejects the shader.
     pub fn new(gpu: &Gpu, prepared: &Prepared, user: &[UserBuffer], dispatch: [u32; 3]) -> Result<NativeRun, Error> {
         check_dispatch(gpu, dispatch)?;
+        let start = Instant::now();
         let pipeline = pipeline(gpu, &prepared.module, &prepared.entry_point, "original")?;
+        let pipeline_ms = start.elapsed().as_secs_f64() * 1e3;
         let buffers = Buffers::new(gpu, user)?;
         let groups = buffers.bind_groups(gpu, &pipeline, user);
         gpu.check()?;
-        Ok(NativeRun { pipeline, groups, buffers, dispatch })
+        Ok(NativeRun { pipeline_ms, pipeline, groups, buffers, dispatch })
     }
 
     /// Runs once; with `timer`, timestamps the pass.
@@ -279,6 +303,39 @@ fn params_size(vars: usize) -> u64 {
     (size_of::<abi::Params>() + size_of::<abi::Var>() * vars.max(1)) as u64
 }
 
+/// The size of the replay streams.
+struct TracePlan {
+    /// Events per invocation.
+    capacity: u32,
+    /// Workgroup slots (workgroups of a chunk) the budget holds.
+    slots: u64,
+}
+
+impl TracePlan {
+    /// Streams of `capacity` events per invocation, up to what one
+    /// workgroup's slot may take of a binding.
+    fn new(limits: &wgpu::Limits, invocations: u32, capacity: u32) -> TracePlan {
+        let limit = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
+        let invocations = u64::from(invocations.max(1));
+        let most = (limit / (invocations * EVENT_BYTES)).min(u64::from(u32::MAX)) as u32;
+        let capacity = capacity.clamp(1, most.max(1));
+        let slot_bytes = invocations * u64::from(capacity) * EVENT_BYTES;
+        TracePlan { capacity, slots: (TRACE_BUDGET_BYTES.min(limit) / slot_bytes).max(1) }
+    }
+
+    /// Whether streams of `events` events per invocation fit chunks of at
+    /// least [`MIN_REPLAY_WORKGROUPS`] workgroups (or the whole dispatch).
+    fn fits(limits: &wgpu::Limits, invocations: u32, events: u32, total_workgroups: u64) -> bool {
+        let plan = TracePlan::new(limits, invocations, events);
+        plan.capacity >= events && plan.slots >= total_workgroups.min(MIN_REPLAY_WORKGROUPS)
+    }
+}
+
+/// Fewest workgroups a chunk of a replayed run may have: a dispatch whose
+/// streams leave room for fewer is checked in place instead, rather than in
+/// chunks too small to fill a GPU.
+const MIN_REPLAY_WORKGROUPS: u64 = 128;
+
 /// How the checked dispatch is laid out in memory and chunks.
 #[derive(Clone, Debug)]
 pub struct CheckedLayout {
@@ -302,6 +359,8 @@ pub struct CheckedLayout {
     pub u64_words: u64,
     /// Layout of the log buffer.
     pub log: LogLayout,
+    /// Events each invocation's replay stream holds (0 without replay).
+    pub trace_capacity: u32,
 }
 
 impl CheckedLayout {
@@ -316,6 +375,7 @@ impl CheckedLayout {
         user: &[UserBuffer],
         dispatch: [u32; 3],
         max_races: u32,
+        trace_capacity: u32,
     ) -> Result<CheckedLayout, Error> {
         let total = dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
         if total > u64::from(u32::MAX) {
@@ -329,7 +389,18 @@ impl CheckedLayout {
             u64::from(inst.prelude.workgroup_words) * u64::from(inst.prelude.workgroup_state_words())
         };
         let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
-        let chunk = total.min(max_slots).min(u64::from(gpu_limits.max_compute_workgroups_per_dimension)).max(1);
+        let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
+        let (trace_capacity, max_trace_slots) = if inst.prelude.replays() {
+            let plan = TracePlan::new(gpu_limits, inst.prelude.workgroup_invocations, trace_capacity);
+            (plan.capacity, plan.slots)
+        } else {
+            (0, u64::MAX)
+        };
+        let chunk = total
+            .min(max_slots)
+            .min(max_trace_slots)
+            .min(u64::from(gpu_limits.max_compute_workgroups_per_dimension))
+            .max(1);
         let chunks = total.div_ceil(chunk);
 
         let mut var_words = Vec::new();
@@ -358,7 +429,6 @@ impl CheckedLayout {
         let per_word = shadow_bytes as f64 / shadow_words.max(1) as f64;
         let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
         let log_bytes = log.bytes();
-        let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
         if state_bytes.max(u64_bytes) > limit {
             return Err(Error::Limit(format!(
                 "checking {} bytes of storage needs {shadow_bytes} bytes of shadow state ({per_word:.1} per 4-byte \
@@ -395,7 +465,16 @@ impl CheckedLayout {
             cache_entries,
             u64_words,
             log,
+            trace_capacity,
         })
+    }
+
+    /// Bytes of the replay streams (one slot per workgroup of a chunk).
+    pub fn trace_bytes(&self, inst: &Instrumented) -> u64 {
+        u64::from(self.chunk)
+            * u64::from(inst.prelude.workgroup_invocations)
+            * u64::from(self.trace_capacity)
+            * EVENT_BYTES
     }
 
     /// The report's description of the storage shadow.
@@ -428,7 +507,7 @@ impl CheckedLayout {
             // log2 of half the witness cache's entries (a power of two; the
             // value is unused when the 64-bit words are something else).
             witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
-            _pad2: 0,
+            trace_capacity: self.trace_capacity,
         };
         let mut vars: Vec<abi::Var> = inst
             .vars
@@ -467,7 +546,7 @@ fn var_extent(v: &TrackedVar, user: &[UserBuffer], next: &mut u64) -> (u64, u64)
 
 /// The instrumented shader, ready to dispatch.
 pub struct CheckedRun {
-    pipeline: wgpu::ComputePipeline,
+    pipeline: Compiled,
     user_groups: Vec<(u32, wgpu::BindGroup)>,
     chunk_groups: Vec<wgpu::BindGroup>,
     runtime_group: u32,
@@ -476,10 +555,40 @@ pub struct CheckedRun {
     shadow_u64: wgpu::Buffer,
     log: wgpu::Buffer,
     examples: wgpu::Buffer,
+    trace: wgpu::Buffer,
     /// Statement mode's storage check, run after the last chunk.
     storage_check: Option<StorageCheck>,
     /// Its layout.
     pub layout: CheckedLayout,
+    dispatch: [u32; 3],
+    max_races: u32,
+}
+
+/// How [`CheckedRun::run_complete`] ended.
+pub enum Completed {
+    /// Every recorded event was checked: the run, its log and examples.
+    Checked {
+        /// The run whose log this is.
+        run: Box<CheckedRun>,
+        /// Its log (see [`CheckedRun::read_log`]).
+        log: Vec<u8>,
+        /// Its examples.
+        examples: Vec<u8>,
+    },
+    /// An invocation recorded `events` events, more than replay streams can
+    /// hold for chunks of a useful size: check in place
+    /// (`wgrace_instrument::Replay::Never`).
+    TooManyEvents {
+        /// The most events one invocation recorded.
+        events: u32,
+    },
+}
+
+/// A pipeline, and the wall time its creation took.
+#[derive(Clone)]
+struct Compiled {
+    pipeline: wgpu::ComputePipeline,
+    ms: f64,
 }
 
 /// Statement mode's storage check pass
@@ -528,9 +637,40 @@ impl CheckedRun {
     ) -> Result<CheckedRun, Error> {
         check_dispatch(gpu, dispatch)?;
         check_buffer_sizes(gpu, user)?;
-        let limits = gpu.device.limits();
-        let layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races)?;
+        let start = Instant::now();
         let pipeline = pipeline(gpu, &inst.module, &inst.entry_point, "instrumented")?;
+        let pipeline = Compiled { pipeline, ms: start.elapsed().as_secs_f64() * 1e3 };
+        CheckedRun::build(gpu, inst, user, dispatch, max_races, FIRST_TRACE_CAPACITY, pipeline)
+    }
+
+    /// The same checked run (same pipeline, fresh buffers) with replay
+    /// streams of `capacity` events per invocation (as far as the adapter
+    /// allows): `wgrace bench` fits them to what a first run recorded, so
+    /// that chunks hold as many workgroups as they can.
+    ///
+    /// # Errors
+    /// [`Error::Limit`] or [`Error::Gpu`].
+    pub fn with_trace_capacity(
+        &self,
+        gpu: &Gpu,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        capacity: u32,
+    ) -> Result<CheckedRun, Error> {
+        CheckedRun::build(gpu, inst, user, self.dispatch, self.max_races, capacity, self.pipeline.clone())
+    }
+
+    fn build(
+        gpu: &Gpu,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        dispatch: [u32; 3],
+        max_races: u32,
+        trace_capacity: u32,
+        pipeline: Compiled,
+    ) -> Result<CheckedRun, Error> {
+        let limits = gpu.device.limits();
+        let layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races, trace_capacity)?;
         let buffers = Buffers::new(gpu, user)?;
 
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
@@ -558,6 +698,13 @@ impl CheckedRun {
             usage: storage,
             mapped_at_creation: false,
         });
+        // Written before it is read: never cleared.
+        let trace = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace replay streams"),
+            size: layout.trace_bytes(inst).max(EVENT_BYTES),
+            usage: wgpu::BufferUsages::STORAGE,
+            mapped_at_creation: false,
+        });
         let align = u64::from(limits.min_uniform_buffer_offset_alignment);
         let block = params_size(inst.vars.len()).next_multiple_of(align);
         let mut params = vec![0u8; (block * u64::from(layout.chunks)) as usize];
@@ -580,7 +727,7 @@ impl CheckedRun {
         let binding_of =
             |h: Handle<naga::GlobalVariable>| inst.module.global_variables[h].binding.as_ref().map_or(0, |b| b.binding);
         let runtime_group = inst.runtime_group;
-        let runtime_layout = pipeline.get_bind_group_layout(runtime_group);
+        let runtime_layout = pipeline.pipeline.get_bind_group_layout(runtime_group);
         let params_size = wgpu::BufferSize::new(params_size(inst.vars.len()));
         let chunk_groups = (0..layout.chunks)
             .map(|c| {
@@ -611,6 +758,9 @@ impl CheckedRun {
                     entries
                         .push(wgpu::BindGroupEntry { binding: binding_of(h), resource: examples.as_entire_binding() });
                 }
+                if let Some(h) = used("wgrace_trace") {
+                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: trace.as_entire_binding() });
+                }
                 gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some("wgrace runtime"),
                     layout: &runtime_layout,
@@ -618,7 +768,7 @@ impl CheckedRun {
                 })
             })
             .collect();
-        let user_groups = buffers.bind_groups(gpu, &pipeline, user);
+        let user_groups = buffers.bind_groups(gpu, &pipeline.pipeline, user);
         let storage_check = if inst.prelude.stmt && layout.storage_words > 0 {
             let params = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                 buffer: &params_buffer,
@@ -646,8 +796,11 @@ impl CheckedRun {
             shadow_u64,
             log,
             examples,
+            trace,
             storage_check,
             layout,
+            dispatch,
+            max_races,
         })
     }
 
@@ -670,7 +823,7 @@ impl CheckedRun {
                     label: Some("instrumented"),
                     timestamp_writes: timer.map(Timer::writes),
                 });
-                pass.set_pipeline(&self.pipeline);
+                pass.set_pipeline(&self.pipeline.pipeline);
                 for (g, bg) in &self.user_groups {
                     pass.set_bind_group(*g, bg, &[]);
                 }
@@ -697,6 +850,55 @@ impl CheckedRun {
             progress(done);
         }
         Ok(())
+    }
+
+    /// Wall time of creating its pipeline, in milliseconds.
+    pub fn pipeline_ms(&self) -> f64 {
+        self.pipeline.ms
+    }
+
+    /// Runs the checked dispatch and reads its log (see [`CheckedRun::run`]
+    /// and [`CheckedRun::read_log`]). While an invocation recorded more
+    /// events than its replay stream held, runs it again, from the same
+    /// initial buffers, with the same pipeline and streams that hold them,
+    /// as far as a binding allows. With `give_up`, streams that would leave
+    /// chunks of fewer than [`MIN_REPLAY_WORKGROUPS`] workgroups end it
+    /// instead: the caller should check in place. `progress(done, total)`
+    /// counts chunks.
+    ///
+    /// # Errors
+    /// As [`CheckedRun::run`] and [`CheckedRun::with_trace_capacity`].
+    pub fn run_complete(
+        self,
+        gpu: &Gpu,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        give_up: bool,
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> Result<Completed, Error> {
+        let mut run = self;
+        loop {
+            let total = run.layout.chunks;
+            run.run(gpu, None, &mut |done| progress(done, total))?;
+            let (log, examples) = run.read_log(gpu)?;
+            let header = crate::log::header(&log);
+            if header.trace_lost == 0 {
+                return Ok(Completed::Checked { run: Box::new(run), log, examples });
+            }
+            let events = header.trace_needed;
+            let limits = gpu.device.limits();
+            if give_up
+                && !TracePlan::fits(&limits, inst.prelude.workgroup_invocations, events, run.layout.total_workgroups)
+            {
+                return Ok(Completed::TooManyEvents { events });
+            }
+            let longer = run.with_trace_capacity(gpu, inst, user, events)?;
+            if longer.layout.trace_capacity <= run.layout.trace_capacity {
+                // As long as they get: the events beyond are reported unchecked.
+                return Ok(Completed::Checked { run: Box::new(run), log, examples });
+            }
+            run = longer;
+        }
     }
 
     /// Restores the buffers and clears the shadow state and race records.
@@ -729,8 +931,9 @@ impl CheckedRun {
         self.buffers.read(gpu, user)
     }
 
-    /// Bytes of GPU memory the check adds (shadow state and race records).
+    /// Bytes of GPU memory the check adds (shadow state, race records and
+    /// replay streams).
     pub fn extra_bytes(&self) -> u64 {
-        self.layout.shadow_bytes() + self.layout.log.bytes() + self.layout.log.examples_bytes()
+        self.layout.shadow_bytes() + self.layout.log.bytes() + self.layout.log.examples_bytes() + self.trace.size()
     }
 }

@@ -47,10 +47,10 @@ pub use wgrace_instrument::{Shader, report};
 use naga::valid::Capabilities;
 use wgrace_instrument::checks::{CheckSet, DecodeContext};
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
-use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared};
+use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared, Replay};
 
 use crate::buffers::{BindingKind, UserBuffer};
-use crate::engine::{CheckedRun, NativeRun};
+use crate::engine::{CheckedRun, Completed, NativeRun};
 use crate::gpu::{AdapterChoice, Gpu};
 use crate::spec::{RunArgs, RunSpec};
 
@@ -148,12 +148,19 @@ impl Plan {
     /// # Errors
     /// [`Error::Instrument`].
     pub fn instrument(&self, gpu: &Gpu) -> Result<Instrumented, Error> {
-        self.instrument_for(gpu, self.spec.analyzer, false)
+        self.instrument_for(gpu, self.spec.analyzer, false, self.spec.replay)
     }
 
-    /// Instruments with or without the static analyzer, and optionally
-    /// counting the instrumented accesses executed.
-    fn instrument_for(&self, gpu: &Gpu, analyzer: bool, count_accesses: bool) -> Result<Instrumented, Error> {
+    /// Instruments with or without the static analyzer, optionally counting
+    /// the instrumented accesses executed, and checking accesses in place or
+    /// recording them for the replay.
+    fn instrument_for(
+        &self,
+        gpu: &Gpu,
+        analyzer: bool,
+        count_accesses: bool,
+        replay: Replay,
+    ) -> Result<Instrumented, Error> {
         let options = wgrace_instrument::InstrumentOptions {
             count_accesses,
             capabilities: SHADER_CAPABILITIES,
@@ -163,6 +170,7 @@ impl Plan {
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
             workgroups: self.spec.dispatch.iter().map(|&d| u64::from(d)).product(),
             shadow_cache: self.spec.shadow_cache,
+            replay,
             checks: self.checks.clone(),
         };
         let input = analyzer.then(|| self.analysis_input());
@@ -234,13 +242,10 @@ impl Plan {
     /// # Errors
     /// [`Error`] when the run cannot be made.
     pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Run, Vec<Vec<u8>>), Error> {
-        let inst = self.instrument(gpu)?;
-        let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
         let start = Instant::now();
-        let total = run.layout.chunks;
-        run.run(gpu, None, &mut |done| progress(done, total))?;
+        let CheckedOutcome { inst, run, log, examples, note } =
+            self.run_checked(gpu, self.spec.analyzer, false, progress)?;
         let elapsed = start.elapsed();
-        let (log, examples) = run.read_log(gpu)?;
         let contents = run.read_buffers(gpu, &self.buffers)?;
         let ctx = DecodeContext {
             module: &self.prepared.module,
@@ -256,10 +261,48 @@ impl Plan {
         decoded.stats.chunks = run.layout.chunks;
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
-        let mut record = self.run_record(gpu, &inst, decoded);
+        let mut record = self.run_record(gpu, &inst, decoded, run.layout.trace_capacity);
+        record.notes.extend(note);
         record.checked.shadow = run.layout.shadow_summary(&inst);
         record.outputs = session::digests(&self.buffers, &contents);
         Ok((record, contents))
+    }
+
+    /// Instruments the shader and runs the checked dispatch to the end
+    /// ([`CheckedRun::run_complete`]): replayed, or, when an invocation
+    /// records more events than replay streams can hold for chunks of a
+    /// useful size, instrumented again to check in place, and run again.
+    ///
+    /// # Errors
+    /// [`Error`] when the run cannot be made.
+    pub(crate) fn run_checked(
+        &self,
+        gpu: &Gpu,
+        analyzer: bool,
+        count_accesses: bool,
+        progress: &mut dyn FnMut(u32, u32),
+    ) -> Result<CheckedOutcome, Error> {
+        let mut replay = self.spec.replay;
+        let mut note = None;
+        loop {
+            let inst = self.instrument_for(gpu, analyzer, count_accesses, replay)?;
+            let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
+            match run.run_complete(gpu, &inst, &self.buffers, replay == Replay::Auto, progress)? {
+                Completed::Checked { run, log, examples } => {
+                    return Ok(CheckedOutcome { inst, run: *run, log, examples, note });
+                }
+                Completed::TooManyEvents { events } if replay == Replay::Auto => {
+                    replay = Replay::Never;
+                    note = Some(format!(
+                        "accesses were checked where they happen (as with --replay never): an invocation made \
+                         {events} accesses and barriers, too many to record for checking when its workgroup ends"
+                    ));
+                }
+                Completed::TooManyEvents { .. } => {
+                    return Err(Error::Internal("a run gave up replaying without being allowed to".into()));
+                }
+            }
+        }
     }
 
     /// The instrumented module for `gpu`, as the user can read it: WGSL, or
@@ -294,10 +337,7 @@ impl Plan {
     /// [`Error`] when a run cannot be made.
     pub fn instrumentation_stats(&self, gpu: &Gpu) -> Result<report::InstrumentationStats, Error> {
         let count = |analyzer: bool| -> Result<report::InstrumentationCount, Error> {
-            let inst = self.instrument_for(gpu, analyzer, true)?;
-            let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
-            run.run(gpu, None, &mut |_| {})?;
-            let (log, _) = run.read_log(gpu)?;
+            let CheckedOutcome { inst, log, .. } = self.run_checked(gpu, analyzer, true, &mut |_, _| {})?;
             Ok(report::InstrumentationCount { sites: inst.sites.checked(), accesses: log::executed_accesses(&log) })
         };
         Ok(report::InstrumentationStats { without_analyzer: count(false)?, with_analyzer: count(true)? })
@@ -315,7 +355,8 @@ impl Plan {
     }
 
     /// The run's part of the report, from what its log said.
-    fn run_record(&self, gpu: &Gpu, inst: &Instrumented, decoded: log::LogContents) -> Run {
+    /// `replay_capacity`: events per invocation the replay streams held.
+    fn run_record(&self, gpu: &Gpu, inst: &Instrumented, decoded: log::LogContents, replay_capacity: u32) -> Run {
         let mut stats = decoded.stats;
         let mut races = decoded.races;
         if let Some(w) = self.spec.assume_lockstep {
@@ -355,6 +396,13 @@ impl Plan {
                 "the storage state cache (--shadow-cache) gave {} entries of one word to another, dropping what \
                  they held; races on those words may be missed",
                 stats.cache_evictions
+            ));
+        }
+        if stats.replay_events_lost > 0 {
+            incomplete.push(format!(
+                "{} recorded accesses and barriers did not fit the replay streams ({} events per invocation, as \
+                 many as one storage binding of this adapter holds for a workgroup) and were not checked",
+                stats.replay_events_lost, replay_capacity
             ));
         }
         if stats.slot_overflows > 0 {
@@ -532,4 +580,18 @@ impl Check {
         let gpus = Gpu::open_each(&AdapterChoice { name: args.adapter.clone(), backend })?;
         Ok(session::check(&self.shader, &spec, &gpus, &self.checks, false, &mut |_| {})?.report)
     }
+}
+
+/// A checked run that ended (see [`Plan::run_checked`]).
+pub(crate) struct CheckedOutcome {
+    /// The instrumented shader that ran.
+    pub inst: Instrumented,
+    /// The run whose log was read.
+    pub run: CheckedRun,
+    /// Its log.
+    pub log: Vec<u8>,
+    /// Its examples.
+    pub examples: Vec<u8>,
+    /// Why it checked in place, when it did without being asked to.
+    pub note: Option<String>,
 }

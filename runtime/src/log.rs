@@ -69,6 +69,7 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         out_of_bounds_accesses: u64::from(h.out_of_bounds),
         epoch_overflows: u64::from(h.epoch_overflow),
         cache_evictions: u64::from(h.evicted),
+        replay_events_lost: u64::from(h.trace_lost),
         slot_overflows: u64::from(h.slot_overflow),
         nonlinear_subgroup_lanes: u64::from(h.nonlinear),
         ..Stats::default()

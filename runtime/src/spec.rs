@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Error;
 use wgrace_instrument::report::LOCKSTEP_WIDTHS;
-use wgrace_instrument::{MAX_SLOTS, Mode};
+use wgrace_instrument::{MAX_SLOTS, Mode, Replay};
 
 /// Initial contents of a buffer (`--fill`).
 #[derive(Clone, Debug, PartialEq)]
@@ -114,6 +114,12 @@ pub struct RunArgs {
     /// an entry evict each other, so races may be missed; the report counts
     /// evictions and is marked incomplete when there were any.
     pub shadow_cache: Option<u32>,
+    /// Addr mode: record each access and check it when its workgroup ends
+    /// (one copy of the race state machines: fast to compile), or check it
+    /// where it happens (never: a copy at every access, fast to run, slow to
+    /// compile). auto (the default) records, unless an invocation makes too
+    /// many accesses to record; always records anyway. Same verdicts.
+    pub replay: Option<Replay>,
 }
 
 impl RunArgs {
@@ -179,6 +185,7 @@ impl RunArgs {
             slots: self.slots.or(base.slots),
             no_analyzer: self.no_analyzer || base.no_analyzer,
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
+            replay: self.replay.or(base.replay),
         }
     }
 }
@@ -218,6 +225,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--slots", Some("N")),
     flag("--no-analyzer", None),
     flag("--shadow-cache", Some("R")),
+    flag("--replay", Some("auto|always|never")),
 ];
 
 impl RunArgs {
@@ -242,6 +250,7 @@ impl RunArgs {
             "--slots" => self.slots = Some(number(&v)?),
             "--no-analyzer" => self.no_analyzer = true,
             "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
+            "--replay" => self.replay = Some(v.parse()?),
             _ => return Err(format!("no flag `{long}`")),
         }
         Ok(())
@@ -356,6 +365,8 @@ pub struct RunSpec {
     pub analyzer: bool,
     /// Words per entry of the direct-mapped storage state cache, if any.
     pub shadow_cache: Option<u32>,
+    /// Addr mode: where accesses are checked.
+    pub replay: Replay,
 }
 
 /// Most words per entry of the direct-mapped storage state cache (its tag
@@ -461,6 +472,7 @@ impl RunSpec {
             slots,
             analyzer: !args.no_analyzer,
             shadow_cache: args.shadow_cache,
+            replay: args.replay.unwrap_or_default(),
         })
     }
 }
@@ -568,6 +580,7 @@ mod tests {
         assert!(err(&["--dispatch"]).contains("`--dispatch` expects a value (X[,Y[,Z]])"));
         assert!(err(&["--no-detect=1"]).contains("`--no-detect` takes no value"));
         assert!(err(&["--mode", "fast"]).contains("use addr or stmt"));
+        assert!(err(&["--replay", "sometimes"]).contains("use auto, always or never"));
         assert!(err(&["--slots", "many"]).contains("`many` is not a number"));
         assert!(err(&["--frobnicate"]).ends_with("unknown flag `--frobnicate`"));
     }
@@ -578,6 +591,7 @@ mod tests {
             let value = match f.long {
                 "--format" => "json",
                 "--mode" => "addr",
+                "--replay" => "never",
                 "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" => "8",
                 _ => "x",
             };

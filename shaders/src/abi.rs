@@ -26,8 +26,8 @@ pub struct Params {
     pub storage_words: u32,
     /// log2 of the words that share a witness cache entry's place.
     pub witness_shift: u32,
-    /// Padding.
-    pub _pad2: u32,
+    /// Events each invocation's replay stream holds.
+    pub trace_capacity: u32,
 }
 
 /// `WgraceVar`: one tracked variable's place in its shadow.
@@ -66,8 +66,14 @@ pub struct LogHeader {
     /// Storage states the direct-mapped cache gave to another word
     /// (`WGRACE_LOG_EVICTED`).
     pub evicted: u32,
+    /// Most events one invocation recorded for replay
+    /// (`WGRACE_LOG_TRACE_NEEDED`).
+    pub trace_needed: u32,
+    /// Recorded events that did not fit the replay streams, not checked
+    /// (`WGRACE_LOG_TRACE_LOST`).
+    pub trace_lost: u32,
     /// Unused, up to `WGRACE_LOG_HEADER`.
-    pub _reserved: [u32; 3],
+    pub _reserved: u32,
 }
 
 /// One entry of the record table, after the log header.

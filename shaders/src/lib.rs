@@ -148,6 +148,10 @@ pub struct Prelude {
     /// Whether any access is instrumented: without one nothing is classed,
     /// and the check of how subgroups are formed is left out.
     pub instrumented: bool,
+    /// Addr mode: record accesses and barriers where they happen and check
+    /// them when the workgroup ends, from one call site of the state machines
+    /// (`wgsl/checks/data_race/hooks/replay.wgsl`), rather than at every access.
+    pub replay: bool,
     /// Addr mode's storage state word.
     pub storage: StorageLayout,
     /// The instrumented storage sites: a storage state word names a site by
@@ -340,6 +344,12 @@ impl Prelude {
         5 * self.storage_slots
     }
 
+    /// Whether the runtime records accesses and replays them (addr mode,
+    /// with something instrumented, and [`Prelude::replay`]).
+    pub fn replays(&self) -> bool {
+        self.replay && !self.stmt && self.instrumented
+    }
+
     /// The WGSL `const` declarations for these values.
     pub fn to_wgsl(&self) -> String {
         format!(
@@ -361,6 +371,7 @@ impl Prelude {
              const WGRACE_COUNT_ACCESSES: bool = {};\n\
              const WGRACE_INSTRUMENTED: bool = {};\n\
              const WGRACE_AGGREGATE: bool = {};\n\
+             const WGRACE_REPLAY: bool = {};\n\
              alias WgraceState = {};\n\
              const WGRACE_ST_WITNESS_CACHE: bool = {};\n\
              const WGRACE_ST_BARRIER_BITS: u32 = {}u;\n\
@@ -394,6 +405,7 @@ impl Prelude {
             self.instrumented,
             // Reads made by a whole subgroup are checked once (addr mode).
             !self.stmt && self.subgroups,
+            self.replays(),
             if self.storage.wide_state { "u64" } else { "u32" },
             self.storage.witness_cache(),
             self.storage.barrier_bits,
@@ -470,4 +482,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 28;
+pub const PRELUDE_LINES: usize = 29;

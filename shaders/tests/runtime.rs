@@ -67,8 +67,9 @@ fn typical() -> Prelude {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(false),
+        checks: linked_checks(false, true),
         instrumented: true,
+        replay: true,
         storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
         storage_sites: (0..16).collect(),
     }
@@ -94,6 +95,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         count_accesses: false,
         checks: Vec::new(),
         instrumented: false,
+        replay: true,
         storage: StorageLayout::new(0, 1, 1, 0, false, None).expect("layout"),
         storage_sites: Vec::new(),
     });
@@ -117,8 +119,9 @@ fn validates_at_the_largest_sizes() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(false),
+        checks: linked_checks(false, true),
         instrumented: true,
+        replay: true,
         storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
         storage_sites: (0..0x3ffe).collect(),
     });
@@ -143,8 +146,9 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage_barrier_kinds: true,
             subgroups,
             count_accesses: subgroups,
-            checks: linked_checks(subgroups),
+            checks: linked_checks(subgroups, false),
             instrumented: true,
+            replay: false,
             storage: StorageLayout::statement_mode(),
             storage_sites: Vec::new(),
         });
@@ -169,8 +173,9 @@ fn prelude_line_count_matches() {
         storage_barrier_kinds: true,
         subgroups: false,
         count_accesses: false,
-        checks: linked_checks(false),
+        checks: linked_checks(false, true),
         instrumented: true,
+        replay: true,
         storage: StorageLayout::statement_mode(),
         storage_sites: Vec::new(),
     };
@@ -241,7 +246,7 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("pair_capacity", offset_of!(Params, pair_capacity)),
             ("storage_words", offset_of!(Params, storage_words)),
             ("witness_shift", offset_of!(Params, witness_shift)),
-            ("_pad2", offset_of!(Params, _pad2)),
+            ("trace_capacity", offset_of!(Params, trace_capacity)),
         ])
     );
     assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));
@@ -273,6 +278,8 @@ fn host_mirrors_match_the_wgsl_layouts() {
     assert_eq!(constant("WGRACE_LOG_NONLINEAR"), word(offset_of!(LogHeader, nonlinear)));
     assert_eq!(constant("WGRACE_LOG_ACCESSES"), word(offset_of!(LogHeader, accesses)));
     assert_eq!(constant("WGRACE_LOG_EVICTED"), word(offset_of!(LogHeader, evicted)));
+    assert_eq!(constant("WGRACE_LOG_TRACE_NEEDED"), word(offset_of!(LogHeader, trace_needed)));
+    assert_eq!(constant("WGRACE_LOG_TRACE_LOST"), word(offset_of!(LogHeader, trace_lost)));
     assert_eq!(constant("WGRACE_LOG_HEADER"), word(size_of::<LogHeader>()));
     assert_eq!(constant("WGRACE_PAIR_WORDS"), word(size_of::<RecordEntry>()));
     assert_eq!(constant("WGRACE_EXAMPLES"), EXAMPLES_PER_RECORD);

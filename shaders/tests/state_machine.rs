@@ -40,7 +40,7 @@ fn main() {
         // Workgroup barriers: the next interval; when the interval counter
         // wraps, every invocation sweeps its share of the slot.
         for (; s.space == 0u && wg_epoch < s.epoch; wg_epoch++) {
-            if wgrace_next_wg_interval() {
+            if wgrace_next_wg_interval(1u) {
                 for (var t = 0u; t < WGRACE_WG_INVOCATIONS; t++) {
                     wgrace_t = t;
                     wgrace_sweep_slot();
@@ -316,8 +316,9 @@ impl Harness {
             storage_barrier_kinds: true,
             subgroups: false,
             count_accesses: false,
-            checks: linked_checks(false),
+            checks: linked_checks(false, false),
             instrumented: true,
+            replay: false,
             storage: if stmt { StorageLayout::statement_mode() } else { storage.layout },
             // Site ids are trace positions, all of them storage sites.
             storage_sites: (0..64).collect(),

@@ -3,6 +3,7 @@
 
 use wgrace::corpus::{Expectation, LinePair, Status, check_kernel, kernels};
 use wgrace::spec::{ModeArg, RunArgs};
+use wgrace_instrument::Replay;
 use wgrace_tests::samples_dir;
 
 use crate::support::gpu;
@@ -41,6 +42,38 @@ fn the_analyzer_changes_no_verdict() {
                     without.verdict,
                     without.findings,
                     without.status
+                )
+            })
+        })
+        .collect();
+    assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+}
+
+/// Recording accesses and checking them when the workgroup ends finds what
+/// checking them where they happen finds: with every access instrumented (no
+/// analyzer), every kernel gets the same verdict and findings both ways, and
+/// only listed pairs.
+#[test]
+fn record_and_replay_changes_no_verdict() {
+    let list = kernels(&samples_dir()).expect("samples");
+    let flags = |replay| RunArgs { no_analyzer: true, replay: Some(replay), ..RunArgs::default() };
+    let (replayed, in_place) = (flags(Replay::Always), flags(Replay::Never));
+    let differences: Vec<String> = list
+        .iter()
+        .filter_map(|(path, suite)| {
+            let a = check_kernel(gpu(), path, suite, &replayed);
+            let b = check_kernel(gpu(), path, suite, &in_place);
+            let same = a.verdict == b.verdict && a.findings == b.findings;
+            (!same || a.status.is_failure() || b.status.is_failure()).then(|| {
+                format!(
+                    "{}: replayed {:?} {:?} ({:?}), in place {:?} {:?} ({:?})",
+                    path.display(),
+                    a.verdict,
+                    a.findings,
+                    a.status,
+                    b.verdict,
+                    b.findings,
+                    b.status
                 )
             })
         })

@@ -77,6 +77,10 @@ pub struct ShaderFacts {
     pub checked_sites: usize,
     /// Whether the adapter has subgroup operations.
     pub subgroups: bool,
+    /// Whether accesses are recorded where they happen and checked when the
+    /// workgroup ends (addr mode's record and replay), rather than checked
+    /// where they happen.
+    pub replay: bool,
 }
 
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use wgrace::spec::{Format, ModeArg, RunArgs};
+use wgrace_instrument::Replay;
 
 /// `--format` (`bench`, `corpus`, `checks` and `adapters` write text or
 /// JSON).
@@ -105,6 +106,13 @@ pub struct RunFlags {
     /// evictions and is marked incomplete when there were any.
     #[arg(long, value_name = "R")]
     pub shadow_cache: Option<u32>,
+    /// Addr mode: record each access and check it when its workgroup ends
+    /// (one copy of the race state machines: fast to compile), or check it
+    /// where it happens (never: a copy at every access, fast to run, slow to
+    /// compile). auto (the default) records, unless an invocation makes too
+    /// many accesses to record; always records anyway. Same verdicts.
+    #[arg(long, value_enum)]
+    pub replay: Option<ReplayFlag>,
 }
 
 impl From<FormatArg> for Format {
@@ -113,6 +121,27 @@ impl From<FormatArg> for Format {
             FormatArg::Text => Format::Text,
             FormatArg::Json => Format::Json,
             FormatArg::Sarif => Format::Sarif,
+        }
+    }
+}
+
+/// `--replay`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReplayFlag {
+    /// Record and replay, unless an invocation makes too many accesses.
+    Auto,
+    /// Always record and replay.
+    Always,
+    /// Always check where the access happens.
+    Never,
+}
+
+impl From<ReplayFlag> for Replay {
+    fn from(r: ReplayFlag) -> Replay {
+        match r {
+            ReplayFlag::Auto => Replay::Auto,
+            ReplayFlag::Always => Replay::Always,
+            ReplayFlag::Never => Replay::Never,
         }
     }
 }
@@ -147,6 +176,7 @@ impl From<RunFlags> for RunArgs {
             slots: f.slots,
             no_analyzer: f.no_analyzer,
             shadow_cache: f.shadow_cache,
+            replay: f.replay.map(Replay::from),
         }
     }
 }

@@ -12,7 +12,7 @@ use wgrace::spec::{Format, RunArgs, RunSpec};
 use wgrace::{Error, Plan, bench, buffers, gpu, print, session};
 use wgrace_instrument::checks::CheckSet;
 
-use crate::args::{FormatArg, ModeFlag, RunFlags};
+use crate::args::{FormatArg, ModeFlag, ReplayFlag, RunFlags};
 
 /// wgrace finds data races in WGSL and SPIR-V compute shaders by running them,
 /// instrumented, on the GPU (or on Mesa's lavapipe without one).
@@ -99,6 +99,11 @@ enum Command {
         /// Run every kernel without the static analyzer.
         #[arg(long)]
         no_analyzer: bool,
+        /// Addr mode: where every kernel's accesses are checked: auto
+        /// (default), always recorded and checked when the workgroup ends, or
+        /// never (checked where they happen).
+        #[arg(long, value_enum)]
+        replay: Option<ReplayFlag>,
     },
     /// List the checks: their ids (as in reports, `// finding:` headers and
     /// SARIF rules), severity and what they find.
@@ -131,9 +136,15 @@ pub fn main() -> anyhow::Result<ExitCode> {
         Command::Run { shader, args, stats, emit_instrumented } => run(shader, args.into(), stats, emit_instrumented),
         Command::Check { shader, args } => check(shader, args.into()),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay } => {
             let args = RunArgs { adapter, backend, output, format: Some(format.into()), ..RunArgs::default() };
-            corpus(&dir, &args, &RunArgs { mode: mode.map(Into::into), no_analyzer, ..RunArgs::default() })
+            let each = RunArgs {
+                mode: mode.map(Into::into),
+                no_analyzer,
+                replay: replay.map(Into::into),
+                ..RunArgs::default()
+            };
+            corpus(&dir, &args, &each)
         }
         Command::Checks { format } => checks(format.into()),
         Command::Adapters { format, backend } => adapters(format.into(), backend),

@@ -4,18 +4,21 @@ use wgrace_shaders::{Hooks, LinkedCheck};
 
 /// The checks whose WGSL lives in `wgsl/checks/`, linked as the pass links
 /// them: the data-race check (every event, record codes 0 to 3) and the
-/// barrier-divergence check (barriers and ends, code 4).
-pub fn linked_checks(subgroups: bool) -> Vec<LinkedCheck> {
+/// barrier-divergence check (barriers and ends, code 4). `replay`: with the
+/// hooks that record accesses for the replay, else those that check them.
+pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
     let variant = if subgroups { "warp" } else { "warp_none" };
+    let hooks = if replay { "replay" } else { "check" };
     let mut data_race = wgrace_shaders::check_source("data_race").expect("data_race WGSL");
     data_race.push_str(wgrace_shaders::check_file(&format!("data_race/subgroups/{variant}.wgsl")).expect("variant"));
+    data_race.push_str(wgrace_shaders::check_file(&format!("data_race/hooks/{hooks}.wgsl")).expect("hooks"));
     vec![
         LinkedCheck {
             prefix: "data_race".into(),
             source: data_race,
             hooks: Hooks { begin: true, barrier: true, end: true },
             first_code: 0,
-            workgroup_bytes: 0,
+            workgroup_bytes: if replay { 48 } else { 0 },
         },
         LinkedCheck {
             prefix: "barrier_divergence".into(),

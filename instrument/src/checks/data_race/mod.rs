@@ -55,6 +55,10 @@ const CLASSES: [RaceClass; 4] =
 /// Its folder below `shaders/wgsl/checks/` and the prefix of its WGSL names.
 const WGSL: &str = "data_race";
 
+/// Bytes of workgroup memory the replay's round counters take
+/// (`wgrace_round` in `hooks/replay.wgsl`: three sets of four words).
+const REPLAY_WORKGROUP_BYTES: u32 = 3 * 4 * 4;
+
 /// Site id the runtime writes for an access it did not record.
 const UNKNOWN_SITE: u32 = 0x3fff;
 
@@ -93,14 +97,18 @@ impl Check for DataRace {
         let variant = if facts.subgroups { "warp" } else { "warp_none" };
         let mut source = wgrace_shaders::check_source(WGSL).unwrap_or_default();
         source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/subgroups/{variant}.wgsl")).unwrap_or_default());
+        // The access hooks: record for the replay, or check in place.
+        let hooks = if facts.replay { "replay" } else { "check" };
+        source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/hooks/{hooks}.wgsl")).unwrap_or_default());
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
             hooks: Hooks { begin: true, barrier: true, end: true },
             first_code,
-            // Its workgroup shadow is sized with the prelude, and accounted
-            // for by the pass (`workgroup_shadow_resident`).
-            workgroup_bytes: 0,
+            // The replay's round counters; its workgroup shadow is sized with
+            // the prelude, and accounted for by the pass
+            // (`workgroup_shadow_resident`).
+            workgroup_bytes: if facts.replay { REPLAY_WORKGROUP_BYTES } else { 0 },
         })
     }
 

@@ -67,8 +67,10 @@ fn wgrace_update_identity() {
         | (WgraceState(wgrace_g) << WGRACE_ST_G_SHIFT);
 }
 
-// The runtime's end event: flushes what the invocation counted privately.
+// The runtime's end event: checks what was recorded (hooks/replay.wgsl),
+// then flushes what the invocation counted privately.
 fn wgrace_data_race_on_end() {
+    wgrace_end_hook();
     if WGRACE_COUNT_ACCESSES && wgrace_accesses != 0u {
         // A 64-bit sum: carry into the high word.
         let before = atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES], wgrace_accesses);
@@ -98,6 +100,7 @@ fn wgrace_data_race_on_begin() {
     wgrace_wg_interval = 0u;
     wgrace_storage_on = true;
     wgrace_update_identity();
+    wgrace_begin_hook();
     if WGRACE_WG_WORDS > 0u && !WGRACE_WG_RESIDENT {
         // The slot still holds the state its previous workgroup left.
         wgrace_sweep_slot();
@@ -164,36 +167,45 @@ fn wgrace_sweep_slot() {
     }
 }
 
-// Starts the next workgroup-memory interval; true when the interval counter
-// wrapped, so that states of earlier intervals could be mistaken for current
-// ones and the slot must be cleared.
-fn wgrace_next_wg_interval() -> bool {
-    wgrace_wg_interval = (wgrace_wg_interval + 1u) & WGRACE_WG_INTERVAL_MASK;
-    return wgrace_wg_interval == 0u;
+// Starts the interval `n` (at least 1) intervals on; true when the interval
+// counter wrapped, so that states of earlier intervals could be mistaken for
+// current ones and the slot must be cleared.
+fn wgrace_next_wg_interval(n: u32) -> bool {
+    let wrapped = n > WGRACE_WG_INTERVAL_MASK - wgrace_wg_interval;
+    wgrace_wg_interval = (wgrace_wg_interval + n) & WGRACE_WG_INTERVAL_MASK;
+    return wrapped;
 }
 
 // The runtime's barrier event, right after each workgroup control barrier
 // of the user's code (and workgroupUniformLoad): a new interval starts for
-// the memory the barrier orders.
+// the memory the barrier orders: wgrace_barrier_hook (hooks/) applies it, or
+// records it for the replay to apply.
 fn wgrace_data_race_on_barrier(kind: u32, id: u32) {
     // With nothing instrumented, intervals have nothing to separate.
     if kind == 0u || !WGRACE_INSTRUMENTED {
         return;
     }
-    wgrace_any += 1u;
-    if (kind & WGRACE_ORDERS_STORAGE) != 0u {
-        if wgrace_epoch >= WGRACE_ST_EPOCH_MAX {
+    wgrace_barrier_hook(u32((kind & WGRACE_ORDERS_STORAGE) != 0u), u32((kind & WGRACE_ORDERS_WORKGROUP) != 0u));
+}
+
+// Applies `any` barriers (in uniform control flow), `storage` of which order
+// storage memory and `workgroup` of which order workgroup memory.
+fn wgrace_advance(any: u32, storage: u32, workgroup: u32) {
+    wgrace_any += any;
+    if storage != 0u {
+        if storage > WGRACE_ST_EPOCH_MAX - wgrace_epoch {
             if wgrace_storage_on && wgrace_t == 0u {
                 atomicAdd(&wgrace_log[WGRACE_LOG_EPOCH_OVERFLOW], 1u);
             }
             wgrace_storage_on = false;
+            wgrace_epoch = WGRACE_ST_EPOCH_MAX;
         } else {
-            wgrace_epoch += 1u;
+            wgrace_epoch += storage;
         }
     }
     if WGRACE_STMT {
         wgrace_update_identity();
-        if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
+        if workgroup != 0u {
             wgrace_stmt_interval_end();
         }
         return;
@@ -203,8 +215,8 @@ fn wgrace_data_race_on_barrier(kind: u32, id: u32) {
     // read as untouched; the slot is only cleared when the counter wraps,
     // every 2^WGRACE_WG_INTERVAL_BITS barriers.
     var sweep = false;
-    if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
-        sweep = wgrace_next_wg_interval() && WGRACE_WG_WORDS > 0u;
+    if workgroup != 0u {
+        sweep = wgrace_next_wg_interval(workgroup) && WGRACE_WG_WORDS > 0u;
     }
     wgrace_update_identity();
     if sweep {
@@ -312,13 +324,12 @@ fn wgrace_wg_witness_ok(w: u32) -> bool {
     return (w & WGRACE_WG_WITNESS_VALID) != 0u && wgrace_wg_current(w) && (w & WGRACE_T_MASK) != wgrace_t;
 }
 
-// `at` is the word's index in the workgroup's slot (the variable's place in
-// the slot plus the word's offset in the variable); `in_bounds` says every
-// index of the access was in bounds, which also keeps `at` in the variable.
-fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool) {
-    if WGRACE_COUNT_ACCESSES {
-        wgrace_accesses += 1u;
-    }
+// Checks an access to workgroup memory (the arguments of the access hook
+// wgrace_wg_access, hooks/). `at` is the word's index in the workgroup's slot
+// (the variable's place in the slot plus the word's offset in the variable);
+// `in_bounds` says every index of the access was in bounds, which also keeps
+// `at` in the variable.
+fn wgrace_wg_check(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool) {
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
         return;
@@ -333,39 +344,43 @@ fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32
         return;
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
-    let state = at * 2u;
+    let mine = wgrace_t;
+    // Normally this invocation checks its own access; a read the whole
+    // subgroup makes is checked by the lowest of them, for itself and then
+    // for the highest (see "subgroup reads" above).
+    var other = mine;
     if invariant && WGRACE_AGGREGATE {
         let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_wg_interval));
         if span.x <= span.y {
-            if wgrace_t == span.x {
-                let settled = wgrace_wg_words(state, me, words, var_id, at);
-                if span.y != span.x && !settled {
-                    let mine = wgrace_t;
-                    wgrace_t = span.y;
-                    wgrace_wg_words(state, (me & ~WGRACE_T_MASK) | span.y, words, var_id, at);
-                    wgrace_t = mine;
-                }
+            if mine != span.x {
+                return;
             }
-            return;
+            other = span.y;
         }
     }
-    if words == 1u {
-        wgrace_wg_word(state, me, write, var_id, at);
+    // Drivers inline every call. Checking in place, where every site has its
+    // copy, a one-word access of this invocation (the usual case) runs the
+    // state machine with no loop around it; the replay, whose copy is the
+    // only one, calls it from the loop alone.
+    if !WGRACE_REPLAY && words == 1u && other == mine {
+        wgrace_wg_word(2u * at, me, write, var_id, at);
         return;
     }
-    for (var i = 0u; i < words; i++) {
-        wgrace_wg_word(state + 2u * i, me, write, var_id, at + i);
-    }
-}
-
-// Reads of `words` words for invocation wgrace_t (see "subgroup reads"
-// above); whether every word was settled (see wgrace_wg_word).
-fn wgrace_wg_words(state: u32, me: u32, words: u32, var_id: u32, at: u32) -> bool {
     var settled = true;
-    for (var i = 0u; i < words; i++) {
-        settled = wgrace_wg_word(state + 2u * i, me, false, var_id, at + i) && settled;
+    var i = 0u;
+    loop {
+        if i == words {
+            if wgrace_t != mine || other == mine || settled {
+                break;
+            }
+            wgrace_t = other;
+            i = 0u;
+        }
+        let ok = wgrace_wg_word(2u * (at + i), (me & ~WGRACE_T_MASK) | wgrace_t, write, var_id, at + i);
+        settled = ok && settled;
+        i += 1u;
     }
-    return settled;
+    wgrace_t = mine;
 }
 
 // What one access does to a workgroup state word that holds `old`.
@@ -536,13 +551,12 @@ const WGRACE_ST_SITE_SHIFT: u32 = 5u + WGRACE_ST_BARRIER_BITS;
 const WGRACE_ST_T_SHIFT: u32 = WGRACE_ST_SITE_SHIFT + WGRACE_ST_S_BITS;
 const WGRACE_ST_E_SHIFT: u32 = WGRACE_ST_T_SHIFT + WGRACE_T_BITS;
 
-// `state_site` is the site's index among the instrumented storage sites
-// (WGRACE_ST_SITE_IDS), which is what a state word holds.
-fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
-                         write: bool, invariant: bool) {
-    if WGRACE_COUNT_ACCESSES {
-        wgrace_accesses += 1u;
-    }
+// Checks an access to storage memory (the arguments of the access hook
+// wgrace_storage_access, hooks/). `word` is the word's index in variable
+// `var_id`; `state_site` is the site's index among the instrumented storage
+// sites (WGRACE_ST_SITE_IDS), which is what a state word holds.
+fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
+                        write: bool, invariant: bool) {
     if !wgrace_storage_on {
         return;
     }
@@ -561,40 +575,41 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         return;
     }
     let me = wgrace_me_st | (WgraceState(state_site) << WGRACE_ST_SITE_SHIFT);
+    let mine = wgrace_t;
+    // As for workgroup memory: a read the whole subgroup makes is checked by
+    // the lowest of them, for itself and then for the highest, and the state
+    // machine is called from the loop alone in the replay.
+    var other = mine;
     if invariant && WGRACE_AGGREGATE {
         let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_epoch));
         if span.x <= span.y {
-            if wgrace_t == span.x {
-                let settled = wgrace_storage_words(at, me, words, var_id, word);
-                if span.y != span.x && !settled {
-                    let t_field = WgraceState(WGRACE_T_MASK) << WGRACE_ST_T_SHIFT;
-                    let mine = wgrace_t;
-                    wgrace_t = span.y;
-                    wgrace_storage_words(at, (me & ~t_field) | (WgraceState(span.y) << WGRACE_ST_T_SHIFT), words,
-                                         var_id, word);
-                    wgrace_t = mine;
-                }
+            if mine != span.x {
+                return;
             }
-            return;
+            other = span.y;
         }
     }
-    if words == 1u {
+    if !WGRACE_REPLAY && words == 1u && other == mine {
         wgrace_storage_word(at, me, write, var_id, word);
         return;
     }
-    for (var i = 0u; i < words; i++) {
-        wgrace_storage_word(at + i, me, write, var_id, word + i);
-    }
-}
-
-// Reads of `words` words for invocation wgrace_t (see "subgroup reads"
-// above); whether every word was settled (see wgrace_storage_word).
-fn wgrace_storage_words(at: u32, me: WgraceState, words: u32, var_id: u32, word: u32) -> bool {
+    let t_field = WgraceState(WGRACE_T_MASK) << WGRACE_ST_T_SHIFT;
     var settled = true;
-    for (var i = 0u; i < words; i++) {
-        settled = wgrace_storage_word(at + i, me, false, var_id, word + i) && settled;
+    var i = 0u;
+    loop {
+        if i == words {
+            if wgrace_t != mine || other == mine || settled {
+                break;
+            }
+            wgrace_t = other;
+            i = 0u;
+        }
+        let id = (me & ~t_field) | (WgraceState(wgrace_t) << WGRACE_ST_T_SHIFT);
+        let ok = wgrace_storage_word(at + i, id, write, var_id, word + i);
+        settled = ok && settled;
+        i += 1u;
     }
-    return settled;
+    wgrace_t = mine;
 }
 
 fn wgrace_t_of(x: WgraceState) -> u32 {

@@ -1,0 +1,234 @@
+// The data-race check's hooks in addr mode: record and replay (linked
+// instead of hooks/check.wgsl: see `Replay` in instrument/src/pass.rs).
+//
+// Drivers inline every function call, so an access hook that ran the state
+// machines of addr.wgsl where the access happens would put a copy of them at
+// every access site: the instrumented pipeline's compile time would grow
+// with sites x state machine (minutes for a shader of a few hundred lines).
+// Instead, each access and barrier is *recorded* where it happens, as one
+// 16-byte event in the invocation's stream, and the workgroup *replays* the
+// streams when it ends (wgrace_end, in uniform control flow): the state
+// machines run from one call site, in one loop.
+//
+// The replay is a schedule the real execution could have taken. Each
+// invocation checks its own events in program order; the workgroup checks
+// the accesses before a barrier, synchronizes (storage and workgroup
+// memory), applies the barrier, and goes on. So a state machine sees the
+// accesses of one interval in some order, as it would have, and every
+// interval of a workgroup after the one before; workgroups replay when they
+// end, in any order, which the storage state machine allows as it allows any
+// interleaving of workgroups. Same state machines, same events, same
+// verdicts (docs/detector.md, "Record and replay").
+//
+// Streams have room for wgrace_params.trace_capacity events per invocation.
+// An invocation that records more keeps counting (WGRACE_LOG_TRACE_NEEDED,
+// WGRACE_LOG_TRACE_LOST) and only its first events are replayed; the host
+// then runs the dispatch again with room for them all, checks in place
+// instead (--replay auto, when the room would leave chunks too small), or
+// reports the events beyond a binding's room unchecked.
+//
+// Statement mode checks where the access happens (hooks/check.wgsl): its
+// warp check compares the invocations that execute an access together.
+
+// Event j of invocation t of workgroup slot s is entry
+// (s * capacity + j) * WGRACE_WG_INVOCATIONS + t: a subgroup's events of one
+// step are adjacent.
+@group(0) @binding(5) var<storage, read_write> wgrace_trace: array<vec4<u32>>;
+
+// An access event: x holds the site (bits 0-13), the variable (14-26) and
+// the flags below; y the word (index in the variable, storage) or place in
+// the workgroup's slot (workgroup memory); z the number of words; w the
+// storage site's index among the instrumented storage sites.
+// A barrier event (WGRACE_EVENT_BARRIER), before the first access after one
+// or more barriers: y, z and w count the barriers of any kind, those that
+// order storage and those that order workgroup memory that the invocation
+// has executed so far.
+const WGRACE_EVENT_BARRIER: u32 = 1u << 31u;
+const WGRACE_EVENT_STORAGE: u32 = 1u << 30u;
+const WGRACE_EVENT_WRITE: u32 = 1u << 29u;
+const WGRACE_EVENT_INVARIANT: u32 = 1u << 28u;
+const WGRACE_EVENT_IN_BOUNDS: u32 = 1u << 27u;
+const WGRACE_EVENT_SITE_MASK: u32 = 0x3fffu;
+const WGRACE_EVENT_VAR_SHIFT: u32 = 14u;
+const WGRACE_EVENT_VAR_MASK: u32 = 0x1fffu;
+
+var<private> wgrace_events: u32;           // events this invocation recorded
+var<private> wgrace_trace_at: u32;         // its first event's entry
+var<private> wgrace_barriers: vec3<u32>;   // barriers executed (any, storage, workgroup)
+// Whether a barrier event waits after the last event counted: it is counted
+// when an access follows, so barriers with no access after them (at the end,
+// or several in a row) cost no replay round.
+var<private> wgrace_barrier_waiting: bool;
+
+// Per replay round, in three rotating sets (see wgrace_replay): invocations
+// that stopped at a barrier event, and the smallest barrier counts of those
+// events.
+var<workgroup> wgrace_round: array<array<atomic<u32>, 4>, 3>;
+
+// ---------------------------------------------------------------- hooks
+//
+// What runs at an access site is a few instructions and one store; the state
+// machines run from the replay's one call site.
+
+fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool) {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
+    wgrace_record_access(wgrace_event_flags(false, write, invariant, in_bounds) | site
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), at, words, 0u);
+}
+
+fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
+                         write: bool, invariant: bool) {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
+    wgrace_record_access(wgrace_event_flags(true, write, invariant, in_bounds) | site
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), word, words, state_site);
+}
+
+// After a barrier that orders `storage` and/or `workgroup` memory (0 or 1).
+fn wgrace_barrier_hook(storage: u32, workgroup: u32) {
+    wgrace_record_barrier(storage, workgroup);
+}
+
+// First thing in the entry point (wgrace_data_race_on_begin).
+fn wgrace_begin_hook() {
+    wgrace_trace_at = wgrace_slot * wgrace_params.trace_capacity * WGRACE_WG_INVOCATIONS + wgrace_t;
+}
+
+// When the entry point returns, in uniform control flow
+// (wgrace_data_race_on_end).
+fn wgrace_end_hook() {
+    wgrace_replay();
+}
+
+// ---------------------------------------------------------------- recording
+
+
+fn wgrace_event_flags(storage: bool, write: bool, invariant: bool, in_bounds: bool) -> u32 {
+    return select(0u, WGRACE_EVENT_STORAGE, storage) | select(0u, WGRACE_EVENT_WRITE, write)
+        | select(0u, WGRACE_EVENT_INVARIANT, invariant) | select(0u, WGRACE_EVENT_IN_BOUNDS, in_bounds);
+}
+
+// Records an access event (see above).
+fn wgrace_record_access(x: u32, y: u32, z: u32, w: u32) {
+    let n = wgrace_events + u32(wgrace_barrier_waiting);
+    wgrace_barrier_waiting = false;
+    wgrace_events = n + 1u;
+    if n < wgrace_params.trace_capacity {
+        wgrace_trace[wgrace_trace_at + n * WGRACE_WG_INVOCATIONS] = vec4<u32>(x, y, z, w);
+    }
+}
+
+// Records a barrier that orders `storage` and/or `workgroup` memory (0 or
+// 1): (re)writes the barrier event after the last event counted.
+fn wgrace_record_barrier(storage: u32, workgroup: u32) {
+    wgrace_barriers += vec3<u32>(1u, storage, workgroup);
+    wgrace_barrier_waiting = true;
+    let n = wgrace_events;
+    if n < wgrace_params.trace_capacity {
+        wgrace_trace[wgrace_trace_at + n * WGRACE_WG_INVOCATIONS] = vec4<u32>(WGRACE_EVENT_BARRIER, wgrace_barriers);
+    }
+}
+
+// Resets set `k` of the round counters.
+fn wgrace_round_clear(k: u32) {
+    atomicStore(&wgrace_round[k][0], 0u);
+    for (var c = 1u; c < 4u; c++) {
+        atomicStore(&wgrace_round[k][c], 0xffffffffu);
+    }
+}
+
+fn wgrace_replay_access(e: vec4<u32>) {
+    let site = e.x & WGRACE_EVENT_SITE_MASK;
+    let var_id = (e.x >> WGRACE_EVENT_VAR_SHIFT) & WGRACE_EVENT_VAR_MASK;
+    let write = (e.x & WGRACE_EVENT_WRITE) != 0u;
+    let invariant = (e.x & WGRACE_EVENT_INVARIANT) != 0u;
+    let in_bounds = (e.x & WGRACE_EVENT_IN_BOUNDS) != 0u;
+    if (e.x & WGRACE_EVENT_STORAGE) != 0u {
+        wgrace_storage_check(var_id, e.y, e.z, in_bounds, site, e.w, write, invariant);
+    } else {
+        wgrace_wg_check(var_id, e.y, e.z, in_bounds, site, write, invariant);
+    }
+}
+
+// Called by wgrace_data_race_on_end, in uniform control flow: checks the
+// workgroup's recorded events, one interval at a time. Each round, every
+// invocation checks its accesses up to its next barrier event; the workgroup
+// synchronizes and moves on to the fewest barriers any of those events
+// counts, and the invocations whose event counts that many go past it.
+// Under uniform barriers they all do; an invocation that skipped barriers
+// (barrier divergence, which its own check reports) waits at its event.
+fn wgrace_replay() {
+    let capacity = wgrace_params.trace_capacity;
+    let n = min(wgrace_events, capacity);
+    if wgrace_t == 0u {
+        wgrace_round_clear(0u);
+        wgrace_round_clear(1u);
+    }
+    workgroupBarrier();
+    // The barriers applied so far.
+    var done = vec3<u32>(0u);
+    var i = 0u;
+    var round = 0u;
+    loop {
+        // This invocation's accesses up to its next barrier event.
+        var next = vec3<u32>(0u);
+        var at_barrier = false;
+        loop {
+            if i >= n {
+                break;
+            }
+            let e = wgrace_trace[wgrace_trace_at + i * WGRACE_WG_INVOCATIONS];
+            if (e.x & WGRACE_EVENT_BARRIER) != 0u {
+                next = e.yzw;
+                at_barrier = true;
+                break;
+            }
+            wgrace_replay_access(e);
+            i += 1u;
+        }
+        // Round r uses set r mod 3 and clears set r + 2 for later: every
+        // invocation read that set in round r - 1, before the barrier below,
+        // and writes it in round r + 2, after the next round's barrier.
+        let round_set = round % 3u;
+        if at_barrier {
+            atomicAdd(&wgrace_round[round_set][0], 1u);
+            // Counts grow together (uniform barriers), so the smallest of
+            // each are one event's.
+            atomicMin(&wgrace_round[round_set][1], next.x);
+            atomicMin(&wgrace_round[round_set][2], next.y);
+            atomicMin(&wgrace_round[round_set][3], next.z);
+        }
+        // Every check before the barrier is ordered before every check after
+        // it, in both memories (the shadows of either may be in storage).
+        storageBarrier();
+        workgroupBarrier();
+        let waiting = atomicLoad(&wgrace_round[round_set][0]);
+        let fewest = vec3<u32>(atomicLoad(&wgrace_round[round_set][1]), atomicLoad(&wgrace_round[round_set][2]),
+                               atomicLoad(&wgrace_round[round_set][3]));
+        if wgrace_t == 0u {
+            wgrace_round_clear((round + 2u) % 3u);
+        }
+        if waiting == 0u {
+            break;
+        }
+        // At least the invocation whose event counts the fewest barriers of
+        // any kind goes past it, so every round makes progress.
+        if at_barrier && next.x == fewest.x {
+            i += 1u;
+        }
+        // (Counts never go back, unless barriers diverged.)
+        let reached = max(fewest, done);
+        wgrace_advance(reached.x - done.x, reached.y - done.y, reached.z - done.z);
+        done = reached;
+        round += 1u;
+    }
+    if wgrace_events > capacity {
+        atomicAdd(&wgrace_log[WGRACE_LOG_TRACE_LOST], wgrace_events - capacity);
+    }
+    if wgrace_events != 0u {
+        atomicMax(&wgrace_log[WGRACE_LOG_TRACE_NEEDED], wgrace_events);
+    }
+}
