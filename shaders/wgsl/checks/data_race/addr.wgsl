@@ -1,10 +1,11 @@
 // wgrace check: data races (addr mode). The engine of wgrace's first
 // check, linked after runtime.wgsl (with stmt.wgsl, statement mode): the
 // per-word shadow state machines that the access hooks the pass splices into
-// the shader call, and what they do at the runtime's begin, barrier and end
-// events.
+// the shader call (hooks/: where the access happens, or when the workgroup
+// ends, replaying what was recorded), and what they do at the runtime's
+// begin, barrier and end events.
 //
-// Detection happens here, on the GPU, as each access is made.  Every tracked
+// Detection happens here, on the GPU, in the checked dispatch.  Every tracked
 // 4-byte word has one *state word*, updated by compare-and-swap, that
 // holds exactly what is needed to decide whether the access races with an
 // earlier one (WGSL memory model: different invocations, at least one write,
@@ -255,6 +256,23 @@ fn wgrace_advance(any: u32, storage: u32, workgroup: u32) {
 // WGRACE_AGGREGATE is off in statement mode, whose tables count every
 // invocation.
 
+// Which invocation this one checks an access for besides itself: normally
+// itself; for a read the whole subgroup makes together (`invariant` sites,
+// `key` as for wgrace_subgroup_span), the lowest of them checks for itself
+// and for the highest, and the others check nothing
+// (WGRACE_NOT_CHECKED_HERE).
+const WGRACE_NOT_CHECKED_HERE: u32 = 0xffffffffu;
+
+fn wgrace_also_checked_for(invariant: bool, key: vec4<u32>) -> u32 {
+    if invariant && WGRACE_AGGREGATE {
+        let span = wgrace_subgroup_span(key);
+        if span.x <= span.y {
+            return select(WGRACE_NOT_CHECKED_HERE, span.y, wgrace_t == span.x);
+        }
+    }
+    return wgrace_t;
+}
+
 // ---------------------------------------------------------------- race records
 
 // The smallest lock-step width, as k for width 4 << k (k = 0..4: 4 to 64),
@@ -345,18 +363,9 @@ fn wgrace_wg_check(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32,
     }
     let me = wgrace_me32 | (site << WGRACE_T_BITS);
     let mine = wgrace_t;
-    // Normally this invocation checks its own access; a read the whole
-    // subgroup makes is checked by the lowest of them, for itself and then
-    // for the highest (see "subgroup reads" above).
-    var other = mine;
-    if invariant && WGRACE_AGGREGATE {
-        let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_wg_interval));
-        if span.x <= span.y {
-            if mine != span.x {
-                return;
-            }
-            other = span.y;
-        }
+    let other = wgrace_also_checked_for(invariant, vec4<u32>(at, site, wgrace_any, wgrace_wg_interval));
+    if other == WGRACE_NOT_CHECKED_HERE {
+        return;
     }
     // Drivers inline every call. Checking in place, where every site has its
     // copy, a one-word access of this invocation (the usual case) runs the
@@ -576,19 +585,11 @@ fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, sit
     }
     let me = wgrace_me_st | (WgraceState(state_site) << WGRACE_ST_SITE_SHIFT);
     let mine = wgrace_t;
-    // As for workgroup memory: a read the whole subgroup makes is checked by
-    // the lowest of them, for itself and then for the highest, and the state
-    // machine is called from the loop alone in the replay.
-    var other = mine;
-    if invariant && WGRACE_AGGREGATE {
-        let span = wgrace_subgroup_span(vec4<u32>(at, site, wgrace_any, wgrace_epoch));
-        if span.x <= span.y {
-            if mine != span.x {
-                return;
-            }
-            other = span.y;
-        }
+    let other = wgrace_also_checked_for(invariant, vec4<u32>(at, site, wgrace_any, wgrace_epoch));
+    if other == WGRACE_NOT_CHECKED_HERE {
+        return;
     }
+    // As for workgroup memory.
     if !WGRACE_REPLAY && words == 1u && other == mine {
         wgrace_storage_word(at, me, write, var_id, word);
         return;
