@@ -54,8 +54,8 @@ mod varying;
 
 pub use analysis::{Analysis, AnalysisInput, BufferFacts, SiteStatus, StaticRace};
 pub use pass::{
-    Analyzed, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay, analyze, instrument,
-    instrument_with, storage_check_module,
+    Analyzed, IN_PLACE_MAX_COPIES, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay,
+    analyze, instrument, instrument_with, storage_check_module,
 };
 pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};

@@ -133,9 +133,11 @@ impl Default for InstrumentOptions {
 /// verdicts either way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Replay {
-    /// Record and replay, unless an invocation records more events than
-    /// replay streams hold for chunks of a useful size: then the runtime
-    /// checks in place (`wgrace::engine::Completed::TooManyEvents`).
+    /// Check in place when that compiles at most [`IN_PLACE_MAX_COPIES`]
+    /// copies of the state machines; otherwise record and replay, unless an
+    /// invocation records more events than replay streams hold for chunks of
+    /// a useful size: then the runtime checks in place
+    /// (`wgrace::engine::Completed::TooManyEvents`).
     #[default]
     Auto,
     /// Always record and replay, in chunks as small as the streams need;
@@ -470,7 +472,8 @@ pub fn instrument_with(
     let replay = instrumented
         && options.mode == Mode::Addr
         && match options.replay {
-            Replay::Auto | Replay::Always => true,
+            Replay::Auto => in_place_copies(module, &ep.function, &reachable, &plans) > IN_PLACE_MAX_COPIES,
+            Replay::Always => true,
             Replay::Never => false,
         };
     let prelude = wgrace_shaders::Prelude {
@@ -709,26 +712,66 @@ fn parse_runtime(source: &str, capabilities: Capabilities) -> Result<Module, Ins
     Ok(module)
 }
 
-/// Functions called, directly or not, from `root`, callees first.
-fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>> {
-    fn calls(block: &Block, out: &mut Vec<Handle<Function>>) {
-        for stmt in block.iter() {
-            match stmt {
-                Statement::Call { function, .. } => out.push(*function),
-                Statement::Block(b) => calls(b, out),
-                Statement::If { accept, reject, .. } => {
-                    calls(accept, out);
-                    calls(reject, out);
-                }
-                Statement::Switch { cases, .. } => cases.iter().for_each(|c| calls(&c.body, out)),
-                Statement::Loop { body, continuing, .. } => {
-                    calls(body, out);
-                    calls(continuing, out);
-                }
-                _ => {}
-            }
+/// With `--replay auto`, accesses are checked in place while checking them
+/// so compiles at most this many copies of the race state machines. In small
+/// kernels on lavapipe a copy compiles in about 0.08 s and the replay's
+/// machinery in about 0.5 s, so up to eight copies cost at most a few tenths
+/// of a second more to compile, and run several times faster than the
+/// replay; every further copy adds its share (vello's `flatten.wgsl`, 3
+/// sites inlined into 23 places, compiles in 5.1 s in place and 1.4 s
+/// replayed). docs/performance.md has the figures.
+pub const IN_PLACE_MAX_COPIES: usize = 8;
+
+/// How many copies of the race state machines checking in place compiles:
+/// one per checked access, times the number of places its function is
+/// inlined into the entry point (drivers inline every call).
+fn in_place_copies(
+    module: &Module,
+    root: &Function,
+    reachable: &[Handle<Function>],
+    plans: &HashMap<Option<usize>, FunctionPlans>,
+) -> usize {
+    let checked = |f: Option<usize>| plans.get(&f).map_or(0, |p| p.accesses.iter().flatten().count());
+    // Callers come after their callees in a module: walk back from the root.
+    let mut instances = vec![0usize; module.functions.len()];
+    let mut callees = Vec::new();
+    calls(&root.body, &mut callees);
+    for f in callees.drain(..) {
+        instances[f.index()] += 1;
+    }
+    for &f in reachable.iter().rev() {
+        calls(&module.functions[f].body, &mut callees);
+        for callee in callees.drain(..) {
+            instances[callee.index()] = instances[callee.index()].saturating_add(instances[f.index()]);
         }
     }
+    reachable
+        .iter()
+        .fold(checked(None), |sum, f| sum.saturating_add(checked(Some(f.index())).saturating_mul(instances[f.index()])))
+}
+
+/// Appends the function of every call statement in `block`, one per call.
+fn calls(block: &Block, out: &mut Vec<Handle<Function>>) {
+    for stmt in block.iter() {
+        match stmt {
+            Statement::Call { function, .. } => out.push(*function),
+            Statement::Block(b) => calls(b, out),
+            Statement::If { accept, reject, .. } => {
+                calls(accept, out);
+                calls(reject, out);
+            }
+            Statement::Switch { cases, .. } => cases.iter().for_each(|c| calls(&c.body, out)),
+            Statement::Loop { body, continuing, .. } => {
+                calls(body, out);
+                calls(continuing, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Functions called, directly or not, from `root`, callees first.
+fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>> {
     let mut seen = vec![false; module.functions.len()];
     let mut stack = Vec::new();
     calls(&root.body, &mut stack);

@@ -294,3 +294,97 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         .collect();
     assert_eq!(once, [(8, true), (9, false)], "{:?}", statuses(&a));
 }
+
+/// Stream compaction: each kept element takes a ticket from a counter.
+/// `{take}` takes the slot, `{store}` stores through it, `{extra}` is
+/// appended to the entry point.
+fn compaction(take: &str, store: &str, extra: &str) -> String {
+    format!(
+        "
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read_write> count: atomic<u32>;
+var<workgroup> tile: array<u32, 256>;
+var<workgroup> tile_count: atomic<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {{
+    if (gid.x & 1u) == 0u {{
+        let slot = {take};
+        {store}
+    }}
+    {extra}
+}}"
+    )
+}
+
+const GLOBAL_TICKET: &str = "atomicAdd(&count, 1u)";
+const GUARDED_STORE: &str = "if slot < arrayLength(&out) { out[slot] = gid.x; }";
+
+#[test]
+fn stores_through_unique_tickets_in_bounds_need_no_instrumentation() {
+    for dispatch in [[4, 1, 1], [65535, 1, 1]] {
+        let a = analysis(&compaction(GLOBAL_TICKET, GUARDED_STORE, ""), dispatch, &[], 1 << 16);
+        assert!(all_race_free(&a), "{dispatch:?}: {:?}", statuses(&a));
+    }
+    // A workgroup counter starts at zero: 256 invocations take tickets
+    // below 256, in bounds of a 256-element tile without a guard.
+    let a = analysis(&compaction("atomicAdd(&tile_count, 1u)", "tile[slot] = lid;", ""), [8, 1, 1], &[], 1024);
+    assert!(all_race_free(&a), "{:?}", statuses(&a));
+    // In a loop the walk unrolls, every iteration's ticket is another one.
+    let unrolled = compaction(
+        GLOBAL_TICKET,
+        "for (var k = 0u; k < 4u; k++) { let t = atomicAdd(&count, 1u); if t < arrayLength(&out) { out[t] = k; } }",
+        "",
+    );
+    let a = analysis(&unrolled, [4, 1, 1], &[], 1 << 16);
+    assert!(all_race_free(&a), "{:?}", statuses(&a));
+}
+
+#[test]
+fn tickets_that_may_repeat_or_leave_bounds_stay_instrumented() {
+    let instrumented = |source: String, len: u64| {
+        let a = analysis(&source, [4, 1, 1], &[], len);
+        let s = statuses(&a);
+        assert!(s.iter().any(|(_, st)| matches!(st, SiteStatus::Instrumented(_))), "{source}\n{s:?}");
+    };
+    // No guard, and the counter's first value is not known.
+    instrumented(compaction(GLOBAL_TICKET, "out[slot] = gid.x;", ""), 1 << 16);
+    // A guard against more than the array holds.
+    instrumented(compaction(GLOBAL_TICKET, "if slot < 100000u { out[slot] = gid.x; }", ""), 1 << 16);
+    // Something else changes the counter: tickets may repeat.
+    instrumented(compaction(GLOBAL_TICKET, GUARDED_STORE, "atomicSub(&count, 1u);"), 1 << 16);
+    instrumented(compaction(GLOBAL_TICKET, GUARDED_STORE, "if lid == 0u { atomicStore(&count, 0u); }"), 1 << 16);
+    instrumented(compaction(GLOBAL_TICKET, GUARDED_STORE, "atomicAdd(&count, 0u);"), 1 << 16);
+    // A workgroup's tickets repeat in every workgroup: not for storage.
+    instrumented(compaction("atomicAdd(&tile_count, 1u)", GUARDED_STORE, ""), 1 << 16);
+    // More invocations than the tile has elements.
+    let small_tile =
+        compaction("atomicAdd(&tile_count, 1u)", "tile[slot] = lid;", "").replace("array<u32, 256>", "array<u32, 200>");
+    instrumented(small_tile, 1 << 16);
+    // An index computed from a ticket, and another index into the array.
+    instrumented(compaction(GLOBAL_TICKET, "if slot < 100u { out[slot + 1u] = gid.x; }", ""), 1 << 16);
+    instrumented(compaction(GLOBAL_TICKET, GUARDED_STORE, "out[gid.x] = 0u;"), 1 << 16);
+    // A loop the walk summarises adds an unknown number of times.
+    let summarised = compaction(
+        GLOBAL_TICKET,
+        "for (var k = 0u; k < gid.x; k++) { let t = atomicAdd(&count, 1u); if t < arrayLength(&out) { out[t] = k; } }",
+        "",
+    );
+    instrumented(summarised, 1 << 16);
+}
+
+#[test]
+fn both_sides_of_a_short_circuit_guard_narrow_the_invocations() {
+    // naga lowers `a && b` into a branch that sets a local: the guard reads
+    // `select(false, b, a)`. With `lid == 0u` known, one invocation per
+    // workgroup stores: the dependence tests separate them by workgroup.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> counts: array<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if lid == 0u && wid.x < arrayLength(&counts) {
+        counts[wid.x] = lid;
+    }
+}";
+    let a = analysis(source, [65535, 1, 1], &[], 65535);
+    assert!(all_race_free(&a), "{:?}", statuses(&a));
+}

@@ -6,7 +6,9 @@
 //! `array<array<T, 4>, N>` holds `4i + j`; every component of `v[i]` of an
 //! `array<vec4<f32>>` holds `i`); scalars outside any array hold 0.
 //! `random[:SEED]` gives floats in [0, 1) and integers over their whole
-//! range, reproducibly; `const:V` gives every scalar the value V; `file:PATH`
+//! range, reproducibly; `permutation[:SEED]` gives each scalar the image of
+//! its `index` value under a seeded shuffle of the element indices (each
+//! index once: the input of a scatter kernel); `const:V` gives every scalar the value V; `file:PATH`
 //! copies a file's bytes (zero-padded if shorter).
 
 use std::path::Path;
@@ -145,7 +147,8 @@ pub fn plan_buffers(
             .map_err(|_| Error::Spec(format!("cannot allocate {size} bytes for buffer `{name}`")))?;
         contents.resize(size_usize, 0);
         let fill = spec.fills.iter().rev().find(|(n, _)| *n == name).map(|(_, f)| f.clone()).unwrap_or(Fill::Index);
-        let writer = Writer { module, len: runtime_len.unwrap_or(0) };
+        let mut writer = Writer { module, len: runtime_len.unwrap_or(0), elements: 1 };
+        writer.elements = writer.elements(g.ty);
         match &fill {
             Fill::Zero => {}
             Fill::File(path) => {
@@ -198,9 +201,27 @@ pub fn plan_buffers(
 struct Writer<'a> {
     module: &'a Module,
     len: u64,
+    /// How many values `index` takes (a `permutation` fill shuffles them).
+    elements: u64,
 }
 
 impl Writer<'_> {
+    /// The number of flattened array elements of a value of type `ty`: the
+    /// largest product of array lengths along a path into it.
+    fn elements(&self, ty: Handle<Type>) -> u64 {
+        match &self.module.types[ty].inner {
+            TypeInner::Array { base, size, .. } => {
+                let n = match size {
+                    ArraySize::Dynamic => self.len,
+                    size => u64::from(vars::array_len(self.module, *size).unwrap_or(0)),
+                };
+                n.saturating_mul(self.elements(*base))
+            }
+            TypeInner::Struct { members, .. } => members.iter().map(|m| self.elements(m.ty)).max().unwrap_or(1),
+            _ => 1,
+        }
+    }
+
     /// Fills the value of type `ty` at `offset`; `index` is the flattened
     /// index of the enclosing array element, if any.
     fn fill(
@@ -213,10 +234,10 @@ impl Writer<'_> {
         name: &str,
     ) -> Result<(), Error> {
         match &self.module.types[ty].inner {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => write_fill(out, offset, *s, index, fill, name),
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => write_fill(out, offset, *s, self.value(index), fill, name),
             TypeInner::Vector { size, scalar } => {
                 for i in 0..*size as u64 {
-                    write_fill(out, offset + i * u64::from(scalar.width), *scalar, index, fill, name)?;
+                    write_fill(out, offset + i * u64::from(scalar.width), *scalar, self.value(index), fill, name)?;
                 }
                 Ok(())
             }
@@ -224,7 +245,8 @@ impl Writer<'_> {
                 let stride = u64::from(vars::column_stride(*rows, scalar.width));
                 for c in 0..*columns as u64 {
                     for r in 0..*rows as u64 {
-                        write_fill(out, offset + c * stride + r * u64::from(scalar.width), *scalar, index, fill, name)?;
+                        let at = offset + c * stride + r * u64::from(scalar.width);
+                        write_fill(out, at, *scalar, self.value(index), fill, name)?;
                     }
                 }
                 Ok(())
@@ -251,6 +273,46 @@ impl Writer<'_> {
     }
 }
 
+impl Writer<'_> {
+    /// What `index` and `permutation` fills store for the element `index`.
+    fn value(&self, index: Option<u64>) -> Indexed {
+        Indexed { index: index.unwrap_or(0), elements: self.elements }
+    }
+}
+
+/// An element's index among `elements`.
+#[derive(Clone, Copy)]
+struct Indexed {
+    index: u64,
+    elements: u64,
+}
+
+/// The image of `index` under a pseudo-random permutation of `0..n` chosen
+/// by `seed`: a bijection of the smallest power-of-two range holding `n`
+/// (additions, odd multiplications and xor-shifts, each invertible), walked
+/// along its cycle until it lands below `n`.
+fn permute(index: u64, n: u64, seed: u64) -> u64 {
+    if n <= 1 {
+        return 0;
+    }
+    let bits = 64 - (n - 1).leading_zeros();
+    let mask = u64::MAX >> (64 - bits);
+    let keys: [(u64, u64); 3] =
+        std::array::from_fn(|r| (splitmix(seed ^ r as u64), splitmix(seed ^ (r as u64 + 16)) | 1));
+    let step = |mut x: u64| {
+        for (add, mul) in keys {
+            x = x.wrapping_add(add).wrapping_mul(mul) & mask;
+            x ^= x >> (bits / 2 + 1);
+        }
+        x
+    };
+    let mut x = step(index);
+    while x >= n {
+        x = step(x);
+    }
+    x
+}
+
 /// SplitMix64, for reproducible `random` fills.
 fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -263,13 +325,14 @@ fn write_fill(
     out: &mut [u8],
     offset: u64,
     scalar: Scalar,
-    index: Option<u64>,
+    element: Indexed,
     fill: &Fill,
     name: &str,
 ) -> Result<(), Error> {
     let at = offset as usize;
     let value = match fill {
-        Fill::Index => Value::Int(index.unwrap_or(0) as i128),
+        Fill::Index => Value::Int(i128::from(element.index)),
+        Fill::Permutation(seed) => Value::Int(i128::from(permute(element.index, element.elements, *seed))),
         Fill::Random(seed) => {
             let r = splitmix(seed.wrapping_mul(0x1000_0000_01b3) ^ offset);
             match scalar.kind {
@@ -472,6 +535,36 @@ mod tests {
         assert_eq!(f32s(&b[1].contents), [0.0, 0.0, 1.0, 1.0, 2.0, 2.0]);
         assert_eq!(u32s(&b[2].contents), [0, 1, 2, 3, 4, 5]);
         assert_eq!(u32s(&b[0].contents), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn permutation_fill_holds_every_element_index_once() {
+        for (len, seed) in [(1000, 0), (1024, 7), (3, 1), (1, 5)] {
+            let spec = RunSpec {
+                buffers: vec![("data".into(), len)],
+                fills: vec![("data".into(), Fill::Permutation(seed)), ("grid".into(), Fill::Permutation(seed))],
+                ..Default::default()
+            };
+            let b = plan(SRC, &spec).unwrap();
+            let data = f32s(&b[1].contents);
+            // Both components of an element hold its image.
+            assert!(data.chunks(2).all(|v| v[0] == v[1]));
+            let mut images: Vec<u64> = data.iter().step_by(2).map(|&v| v as u64).collect();
+            let shuffled = images.iter().enumerate().filter(|&(i, &v)| i as u64 != v).count();
+            images.sort_unstable();
+            assert_eq!(images, (0..len).collect::<Vec<_>>(), "length {len}");
+            assert!(len < 1000 || shuffled > 900, "{shuffled} of {len} moved");
+            let mut grid = u32s(&b[2].contents);
+            grid.sort_unstable();
+            assert_eq!(grid, [0, 1, 2, 3, 4, 5]);
+        }
+        let other = RunSpec {
+            buffers: vec![("data".into(), 1000)],
+            fills: vec![("data".into(), Fill::Permutation(1))],
+            ..Default::default()
+        };
+        let first = RunSpec { fills: vec![("data".into(), Fill::Permutation(0))], ..other.clone() };
+        assert_ne!(plan(SRC, &other).unwrap()[1].contents, plan(SRC, &first).unwrap()[1].contents);
     }
 
     #[test]

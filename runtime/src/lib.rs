@@ -49,7 +49,7 @@ use wgrace_instrument::checks::{CheckSet, DecodeContext};
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
 use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared, Replay};
 
-use crate::buffers::{BindingKind, UserBuffer};
+use crate::buffers::UserBuffer;
 use crate::engine::{CheckedRun, Completed, NativeRun};
 use crate::gpu::{AdapterChoice, Gpu};
 use crate::spec::{RunArgs, RunSpec};
@@ -185,15 +185,13 @@ impl Plan {
     }
 
     /// What the static analyzer may assume: the dispatch, the lengths of
-    /// runtime-sized arrays and the contents of read-only buffers.
+    /// runtime-sized arrays and the buffers' initial contents (constants in
+    /// read-only buffers; the first values of counters in the others).
     pub fn analysis_input(&self) -> AnalysisInput<'_> {
         let buffers = self
             .buffers
             .iter()
-            .map(|b| {
-                let readonly = matches!(b.kind, BindingKind::Uniform | BindingKind::StorageRead);
-                (b.handle, BufferFacts { runtime_len: b.runtime_len, contents: readonly.then_some(&b.contents[..]) })
-            })
+            .map(|b| (b.handle, BufferFacts { runtime_len: b.runtime_len, contents: Some(&b.contents[..]) }))
             .collect();
         AnalysisInput { dispatch: self.spec.dispatch, buffers }
     }

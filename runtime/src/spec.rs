@@ -27,6 +27,10 @@ pub enum Fill {
     /// Pseudo-random values from a seed: floats in [0, 1), integers over
     /// their whole range.
     Random(u64),
+    /// Each scalar holds the image of its element's index under a
+    /// pseudo-random permutation of the buffer's element indices, from a
+    /// seed: every index exactly once (inputs of scatter kernels).
+    Permutation(u64),
     /// Every scalar holds this value.
     Const(String),
     /// The bytes of a file.
@@ -69,8 +73,8 @@ pub struct RunArgs {
     /// for a struct ending in one). Default: enough for one element per
     /// invocation, at least 4096.
     pub buffers: Vec<String>,
-    /// Initial contents: zero, index (default), random[:SEED], const:V or
-    /// file:PATH.
+    /// Initial contents: zero, index (default), random[:SEED],
+    /// permutation[:SEED], const:V or file:PATH.
     pub fills: Vec<String>,
     /// Value of a field of a uniform or storage struct, e.g. params.n=64
     /// (vectors: comma-separated components).
@@ -524,9 +528,15 @@ fn parse_fill(how: &str) -> Result<Fill, Error> {
         ("random", Some(seed)) => parse_u64(seed)
             .map(Fill::Random)
             .ok_or_else(|| Error::Spec(format!("--fill …=random:SEED: `{seed}` is not a number"))),
+        ("permutation", None) => Ok(Fill::Permutation(0)),
+        ("permutation", Some(seed)) => parse_u64(seed)
+            .map(Fill::Permutation)
+            .ok_or_else(|| Error::Spec(format!("--fill …=permutation:SEED: `{seed}` is not a number"))),
         ("const", Some(v)) if !v.is_empty() => Ok(Fill::Const(v.to_string())),
         ("file", Some(p)) if !p.is_empty() => Ok(Fill::File(PathBuf::from(p))),
-        _ => Err(Error::Spec(format!("--fill expects zero, index, random[:SEED], const:V or file:PATH, got `{how}`"))),
+        _ => Err(Error::Spec(format!(
+            "--fill expects zero, index, random[:SEED], permutation[:SEED], const:V or file:PATH, got `{how}`"
+        ))),
     }
 }
 
@@ -557,6 +567,8 @@ mod tests {
         assert!(parse_dispatch("0").is_err());
         assert!(parse_dispatch("1,2,3,4").is_err());
         assert_eq!(parse_fill("random:7").unwrap(), Fill::Random(7));
+        assert_eq!(parse_fill("permutation").unwrap(), Fill::Permutation(0));
+        assert!(parse_fill("permutation:x").is_err());
         assert_eq!(rebase_file_fill("a=file:x.bin", Path::new("d")), "a=file:d/x.bin");
         assert_eq!(rebase_file_fill("a=file:/x.bin", Path::new("d")), "a=file:/x.bin");
         assert!(parse_fill("ones").is_err());

@@ -142,8 +142,18 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
     // Chunks are dispatched as (n, 1, 1) grids.
     wgrace_slot = slot_id.x;
     wgrace_g = wgrace_params.chunk_base + slot_id.x;
+    // Every invocation pays for this: no division for a 1-D dispatch (the
+    // common case, and a uniform branch), two otherwise.
     let d = wgrace_params.dispatch.xyz;
-    wgrace_wid = vec3<u32>(wgrace_g % d.x, (wgrace_g / d.x) % d.y, wgrace_g / (d.x * d.y));
+    if d.y == 1u && d.z == 1u {
+        wgrace_wid = vec3<u32>(wgrace_g, 0u, 0u);
+    } else {
+        let plane = d.x * d.y;
+        let z = wgrace_g / plane;
+        let in_plane = wgrace_g - z * plane;
+        let y = in_plane / d.x;
+        wgrace_wid = vec3<u32>(in_plane - y * d.x, y, z);
+    }
     wgrace_checks_on_begin();
 }
 

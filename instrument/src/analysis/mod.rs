@@ -52,8 +52,9 @@ pub struct AnalysisInput<'a> {
 pub struct BufferFacts<'a> {
     /// Element count of its trailing runtime-sized array.
     pub runtime_len: Option<u64>,
-    /// Its contents, for uniform and read-only storage buffers (whose
-    /// values are then constants).
+    /// Its contents when the dispatch starts. The analysis reads values from
+    /// those of uniform and read-only storage buffers (constants), and the
+    /// first value of atomic counters from the others.
     pub contents: Option<&'a [u8]>,
 }
 
@@ -163,12 +164,14 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
         }
     }
     let geometry = pairs::Geometry { workgroup_size: ep.workgroup_size, dispatch: input.dispatch };
+    let tickets: Vec<Option<pairs::Tickets>> =
+        walk.counters.iter().map(|c| tickets(module, input, &geometry, c)).collect();
     for (var, tracked) in planned.tracked.iter().enumerate() {
         let events: Vec<&walk::Event> = walk.events.iter().filter(|e| e.var == var).collect();
         if events.is_empty() {
             continue;
         }
-        let result = pairs::check_var(tracked.space, &events, &geometry);
+        let result = pairs::check_var(tracked.space, &events, &geometry, &tickets);
         for (site, why) in result.unresolved {
             sites[site as usize] = SiteStatus::Instrumented(why);
         }
@@ -203,6 +206,35 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
     analysis
 }
 
+/// Whether a counter's tickets are unique, and below what: the invocations
+/// that share it (a workgroup's, for workgroup memory; the dispatch's, for
+/// storage) add less than 2³² to it in all. Workgroup memory starts at zero;
+/// a storage counter starts at its buffer's initial contents, when known.
+fn tickets(
+    module: &Module,
+    input: &AnalysisInput<'_>,
+    geometry: &pairs::Geometry,
+    c: &walk::Counter,
+) -> Option<pairs::Tickets> {
+    let per_workgroup = module.global_variables[c.global].space == naga::AddressSpace::WorkGroup;
+    let workgroup: u64 = geometry.workgroup_size.iter().map(|&s| u64::from(s)).product();
+    let sharing = if per_workgroup {
+        workgroup
+    } else {
+        workgroup.saturating_mul(geometry.dispatch.iter().map(|&s| u64::from(s)).product())
+    };
+    let total = c.per_invocation?.checked_mul(sharing).filter(|&t| t <= 1 << 32)?;
+    let first = if per_workgroup {
+        Some(0)
+    } else {
+        let bytes = input.buffers.get(&c.global).and_then(|b| b.contents);
+        let at = c.offset as usize;
+        bytes.and_then(|b| b.get(at..at + 4)).map(|w| u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]])))
+    };
+    let below = first.map(|f| f + total).filter(|&b| b <= 1 << 32);
+    Some(pairs::Tickets { per_workgroup, below })
+}
+
 /// Which sites touch the same words in every iteration of their innermost
 /// loop, in every instance of it, with no barrier in the loop. Each
 /// invocation's later executions of such a site then repeat its first one
@@ -220,7 +252,11 @@ fn loop_invariant(planned: &Planned<'_>, events: &[walk::Event]) -> Vec<bool> {
         let mut first_of_instance: HashMap<u64, &walk::Event> = HashMap::new();
         let same = events.iter().all(|e| {
             let Some((_, instance)) = e.loop_instance.filter(|(body, _)| *body == l.body) else { return false };
-            let known = e.terms.iter().all(|t| t.index.as_ref().is_some_and(|(_, n)| !n.uses(&value::ITERATION)));
+            // A ticket differs in every iteration.
+            let known = e
+                .terms
+                .iter()
+                .all(|t| t.index.as_ref().is_some_and(|(_, n)| !n.uses(&value::ITERATION) && !n.has_ticket()));
             let first = *first_of_instance.entry(instance).or_insert(e);
             known
                 && first.wg_interval == e.wg_interval

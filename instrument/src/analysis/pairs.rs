@@ -14,6 +14,13 @@
 //!   land at least `m` words apart) or by the GCD test. These only prove
 //!   pairs disjoint; what they cannot separate stays with the dynamic checker.
 //!
+//! - **tickets**: an access whose only index is what `atomicAdd` returned
+//!   from a counter (a [`Node::Ticket`]) touches an element no other
+//!   invocation's ticket of that counter names, provided the counter's
+//!   tickets are unique ([`Tickets`]) and the index is in bounds (a guard
+//!   `ticket < n`, or the counter's range). Such accesses pair with each
+//!   other without a conflict; with any other access they stay instrumented.
+//!
 //! Within a workgroup only events of one barrier interval pair up; storage
 //! events of different workgroups always do.
 
@@ -99,15 +106,43 @@ impl Geometry {
     }
 }
 
-/// Checks the events of one variable.
-pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry) -> Pairs {
+/// What the analysis knows of the values an `atomicAdd` counter returns
+/// ([`super::walk::Counter`]), when they are unique: every addition the
+/// invocations sharing the counter make adds a positive constant, less than
+/// 2³² in all, so the counter only grows and never returns a value twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tickets {
+    /// The counter is in workgroup memory: unique within a workgroup only.
+    pub per_workgroup: bool,
+    /// Every ticket is below this, when the counter's first value is known.
+    pub below: Option<u64>,
+}
+
+/// Checks the events of one variable; `tickets` says, per counter, whether
+/// its tickets are unique.
+pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry, tickets: &[Option<Tickets>]) -> Pairs {
     let mut out = Pairs::default();
     if !events.iter().any(|e| e.write) {
         return out;
     }
+    // Whether two events can be unordered: within a workgroup only in one
+    // barrier interval; storage events of different workgroups always.
+    let may_pair = |a: &Event, b: &Event| space == Space::Storage || a.wg_interval == b.wg_interval;
+    // Ticket-indexed events: disjoint from each other (per counter), paired
+    // with everything else.
+    let counter = |e: &Event| ticket_index(space, e, tickets);
+    for e in events.iter().filter(|e| counter(e).is_some()) {
+        for other in events.iter().filter(|o| (e.write || o.write) && may_pair(e, o) && counter(o) != counter(e)) {
+            out.unresolved(e.site, format!("it may touch the words of site {}", other.site));
+            out.unresolved(other.site, format!("it may touch the words of site {}", e.site));
+        }
+    }
+    // The other events, with what they read of tickets taken as unknown.
+    let events: Vec<Event> = events.iter().filter(|e| counter(e).is_none()).map(|e| without_tickets(e)).collect();
+    let all: Vec<&Event> = events.iter().collect();
     // Events with an index the walk could not follow pair with everything.
     let mut exact = Vec::new();
-    for e in events {
+    for e in &all {
         let nodes = || e.guards.iter().chain(e.terms.iter().filter_map(|t| t.index.as_ref().map(|(_, n)| n)));
         let unbounded =
             ITERATION.iter().enumerate().any(|(l, &c)| e.iterations[l].is_none() && nodes().any(|n| n.uses(&[c])));
@@ -115,8 +150,8 @@ pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry) -> Pairs 
             exact.push(*e);
         } else {
             out.unresolved(e.site, "an index is not known statically");
-            for other in events {
-                if e.write || other.write {
+            for other in &all {
+                if (e.write || other.write) && may_pair(e, other) {
                     out.unresolved(other.site, format!("it may touch the words of site {}", e.site));
                 }
             }
@@ -163,6 +198,75 @@ pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry) -> Pairs 
     }
     dependence_tests(space, &exact, geometry, &mut out);
     out
+}
+
+// ---------------------------------------------------------------- tickets
+
+/// The counter whose ticket is `e`'s only index, if that index touches an
+/// element no other invocation's ticket names: the counter's tickets are
+/// unique among the invocations that can reach the variable, the index is in
+/// bounds (a guard, or the counter's range), and the access stays inside
+/// the element.
+fn ticket_index(space: Space, e: &Event, tickets: &[Option<Tickets>]) -> Option<u32> {
+    let [term] = e.terms.as_slice() else { return None };
+    let (_, index) = term.index.as_ref()?;
+    let c = index.ticket()?;
+    let t = tickets.get(c as usize).copied().flatten()?;
+    let bound = term.bound?;
+    let shared = space == Space::Workgroup || !t.per_workgroup;
+    let inside = u64::from(e.const_words) + u64::from(e.words) <= u64::from(term.stride);
+    let in_bounds = t.below.is_some_and(|b| b <= bound)
+        || e.guards.iter().flat_map(|g| conjuncts(g)).any(|g| ticket_below(g, c, bound));
+    (shared && inside && in_bounds).then_some(c)
+}
+
+/// Whether guard `g` says that a ticket of counter `c` is below `bound`
+/// (`t < n`, `t <= n - 1`, `n > t` or `n - 1 >= t`, unsigned, with
+/// `n <= bound`).
+fn ticket_below(g: &Node, c: u32, bound: u64) -> bool {
+    let Node::Binary { op, operand: Kind::U32, a, b, .. } = g else { return false };
+    let (limit, strict) = match (op, a.ticket(), b.ticket()) {
+        (Op::Lt, Some(t), None) if t == c => (b.known(), true),
+        (Op::Le, Some(t), None) if t == c => (b.known(), false),
+        (Op::Gt, None, Some(t)) if t == c => (a.known(), true),
+        (Op::Ge, None, Some(t)) if t == c => (a.known(), false),
+        _ => return false,
+    };
+    limit.is_some_and(|n| n >= 0 && (n as u64) < bound + u64::from(strict))
+}
+
+/// Conditions that all hold when `guard` does: the operands of `&&`, and
+/// of `select(false, b, a)` (how `a && b` reads after naga lowers its short
+/// circuit into a branch), recursively.
+fn conjuncts(guard: &Node) -> Vec<&Node> {
+    match guard {
+        Node::Binary { op: Op::LogicalAnd, a, b, .. } => {
+            let mut out = conjuncts(a);
+            out.extend(conjuncts(b));
+            out
+        }
+        Node::Select { condition, accept, reject, .. } if reject.known() == Some(0) => {
+            let mut out = conjuncts(condition);
+            out.extend(conjuncts(accept));
+            out
+        }
+        _ => vec![guard],
+    }
+}
+
+/// `e` with every index that reads a ticket unknown, and every guard that
+/// does dropped (it is then not exact).
+fn without_tickets(e: &Event) -> Event {
+    let mut e = e.clone();
+    for t in &mut e.terms {
+        if t.index.as_ref().is_some_and(|(_, n)| n.has_ticket()) {
+            t.index = None;
+        }
+    }
+    let before = e.guards.len();
+    e.guards.retain(|g| !g.has_ticket());
+    e.must &= e.guards.len() == before;
+    e
 }
 
 // ---------------------------------------------------------------- enumeration
@@ -508,12 +612,13 @@ fn guarded_below(e: &Event, form: &Affine, bound: u64) -> bool {
 /// Narrows `domain` by a guard of the form `L op K` (or a conjunction of
 /// them), where `L` is affine in one coordinate that varies over `domain`.
 fn narrow(domain: &mut Domain, guard: &Node) {
-    let Node::Binary { op, operand, a, b, .. } = guard else { return };
-    if *op == Op::LogicalAnd {
-        narrow(domain, a);
-        narrow(domain, b);
+    if let [_, _, ..] = conjuncts(guard)[..] {
+        for g in conjuncts(guard) {
+            narrow(domain, g);
+        }
         return;
     }
+    let Node::Binary { op, operand, a, b, .. } = guard else { return };
     let (form, k, op) = match (a.linear(), b.known(), a.known(), b.linear()) {
         (Some(f), Some(k), _, _) => (f, k, *op),
         (_, _, Some(k), Some(f)) => (f, k, mirror(*op)),

@@ -135,6 +135,12 @@ pub enum Node {
     /// `a` converted to `kind` (a bit cast between `u32` and `i32`, or a
     /// boolean to an integer).
     Cast(Kind, Rc<Node>),
+    /// What an `atomicAdd` on counter `id` of the walk's
+    /// [`super::walk::Counter`]s returned: no value the analyzer knows, but
+    /// one that no other execution of an `atomicAdd` on that counter returns
+    /// when the counter's tickets are unique (see `pairs`). Events that use
+    /// one are taken apart before anything is evaluated.
+    Ticket(u32),
 }
 
 /// An affine form `constant + Σ coefficient[c] · coordinate[c]`.
@@ -203,7 +209,7 @@ impl Node {
     /// nodes (shared subexpressions count once per use).
     pub fn size(&self) -> u32 {
         match self {
-            Node::Const(_) | Node::Coord(_) => 1,
+            Node::Const(_) | Node::Coord(_) | Node::Ticket(_) => 1,
             Node::Binary { size, .. } | Node::Select { size, .. } => *size,
             Node::Negate(_, a) | Node::Not(a) | Node::BitNot(_, a) | Node::Cast(_, a) => a.size().saturating_add(1),
         }
@@ -268,6 +274,10 @@ impl Node {
         match self {
             Node::Const(v) => *v,
             Node::Coord(c) => p[*c],
+            Node::Ticket(_) => {
+                debug_assert!(false, "a ticket has no value to evaluate");
+                0
+            }
             Node::Binary { op, operand, a, b, .. } => apply(*op, *operand, a.eval(p), b.eval(p)),
             Node::Negate(kind, a) => kind.wrap(a.eval(p).wrapping_neg()),
             Node::Not(a) => i64::from(a.eval(p) == 0),
@@ -286,13 +296,35 @@ impl Node {
     /// Whether the node reads one of `coords`.
     pub fn uses(&self, coords: &[usize]) -> bool {
         match self {
-            Node::Const(_) => false,
+            Node::Const(_) | Node::Ticket(_) => false,
             Node::Coord(c) => coords.contains(c),
             Node::Binary { a, b, .. } => a.uses(coords) || b.uses(coords),
             Node::Negate(_, a) | Node::Not(a) | Node::BitNot(_, a) | Node::Cast(_, a) => a.uses(coords),
             Node::Select { condition, accept, reject, .. } => {
                 condition.uses(coords) || accept.uses(coords) || reject.uses(coords)
             }
+        }
+    }
+
+    /// Whether the node reads a [`Node::Ticket`].
+    pub fn has_ticket(&self) -> bool {
+        match self {
+            Node::Const(_) | Node::Coord(_) => false,
+            Node::Ticket(_) => true,
+            Node::Binary { a, b, .. } => a.has_ticket() || b.has_ticket(),
+            Node::Negate(_, a) | Node::Not(a) | Node::BitNot(_, a) | Node::Cast(_, a) => a.has_ticket(),
+            Node::Select { condition, accept, reject, .. } => {
+                condition.has_ticket() || accept.has_ticket() || reject.has_ticket()
+            }
+        }
+    }
+
+    /// The counter, if the node is a ticket (bit casts aside).
+    pub fn ticket(&self) -> Option<u32> {
+        match self {
+            Node::Ticket(c) => Some(*c),
+            Node::Cast(Kind::U32 | Kind::I32, a) => a.ticket(),
+            _ => None,
         }
     }
 

@@ -82,10 +82,27 @@ pub struct EventTerm {
     pub bound: Option<u64>,
 }
 
+/// A word of atomic `u32` that `atomicAdd` handed out tickets from
+/// ([`Node::Ticket`] names it by its index in [`Walk::counters`]).
+#[derive(Clone, Debug)]
+pub struct Counter {
+    pub global: Handle<naga::GlobalVariable>,
+    /// Byte offset of the word in the variable.
+    pub offset: u64,
+    /// The most one invocation adds to the word in all, when every
+    /// operation on it the walk saw adds a positive constant outside loops
+    /// it summarised; `None` otherwise. The counter then only grows, so the
+    /// values its additions return are all distinct while the invocations
+    /// sharing it add less than 2³² in all.
+    pub per_invocation: Option<u64>,
+}
+
 /// What the walk found.
 #[derive(Debug, Default)]
 pub struct Walk {
     pub events: Vec<Event>,
+    /// The counters tickets came from.
+    pub counters: Vec<Counter>,
     /// Why the walk gave up, if it did.
     pub abort: Option<String>,
     /// Loops unrolled, and loops summarised.
@@ -202,6 +219,41 @@ struct State<'m> {
     walk: Walk,
     /// Loop statements entered so far (numbers their instances).
     loop_instances: u64,
+    /// How many summarised loops the walk is in (in any function).
+    summarised: u32,
+    /// Variables some atomic operation other than a ticket's may have
+    /// changed at a word the walk could not tell (`None`: any variable).
+    spoiled: Vec<Option<Handle<naga::GlobalVariable>>>,
+}
+
+impl State<'_> {
+    /// The id of the counter at `offset` of `global`, a new one if needed.
+    fn counter(&mut self, global: Handle<naga::GlobalVariable>, offset: u64) -> usize {
+        if let Some(i) = self.walk.counters.iter().position(|c| c.global == global && c.offset == offset) {
+            return i;
+        }
+        let spoiled = self.spoiled.iter().any(|s| s.is_none_or(|g| g == global));
+        self.walk.counters.push(Counter { global, offset, per_invocation: (!spoiled).then_some(0) });
+        self.walk.counters.len() - 1
+    }
+
+    /// An operation that is not a ticket's may change the word at `offset`
+    /// of `global` (any word of it for `None`; any variable's for no
+    /// `global`): counters there hand out no unique tickets.
+    fn spoil(&mut self, global: Option<Handle<naga::GlobalVariable>>, offset: Option<u64>) {
+        for c in &mut self.walk.counters {
+            if global.is_none_or(|g| g == c.global) && offset.is_none_or(|o| o == c.offset) {
+                c.per_invocation = None;
+            }
+        }
+        match (global, offset) {
+            (Some(g), Some(o)) => {
+                let i = self.counter(g, o);
+                self.walk.counters[i].per_invocation = None;
+            }
+            (g, _) => self.spoiled.push(g),
+        }
+    }
 }
 
 impl<'a> Walker<'a> {
@@ -220,6 +272,8 @@ impl<'a> Walker<'a> {
             storage_interval: 0,
             walk: Walk::default(),
             loop_instances: 0,
+            summarised: 0,
+            spoiled: Vec::new(),
         };
         if let Err(Abort(reason)) = self.block(&mut st, &ep.function.body) {
             st.walk.abort = Some(reason);
@@ -333,6 +387,10 @@ impl<'a> Walker<'a> {
                 if let Some(plan) = self.plans.get(&key) {
                     self.event(st, plan);
                 } else {
+                    if let Some((g, place)) = self.place(top(st), *pointer) {
+                        // An `atomicStore`, perhaps: not a ticket's.
+                        st.spoil(Some(g), place.map(|(offset, _)| offset));
+                    }
                     let v = self.eval(top(st), *value);
                     store_local(top(st), *pointer, v);
                 }
@@ -400,10 +458,10 @@ impl<'a> Walker<'a> {
                     caller.values[r.index()] = value;
                 }
             }
+            Statement::Atomic { pointer, fun, value, result } => self.atomic(st, *pointer, fun, *value, *result),
             Statement::Kill
             | Statement::MemoryBarrier(_)
             | Statement::ImageStore { .. }
-            | Statement::Atomic { .. }
             | Statement::ImageAtomic { .. }
             | Statement::RayQuery { .. }
             | Statement::RayPipelineFunction(_)
@@ -413,6 +471,40 @@ impl<'a> Walker<'a> {
             | Statement::CooperativeStore { .. } => {}
         }
         Ok(Flow::Normal)
+    }
+
+    /// An atomic read-modify-write. `atomicAdd` of a positive constant to a
+    /// word of `u32` the walk can name returns a ticket of that word's
+    /// counter; anything else spoils the counters it may touch.
+    fn atomic(
+        &self,
+        st: &mut State<'a>,
+        pointer: Handle<Expression>,
+        fun: &naga::AtomicFunction,
+        value: Handle<Expression>,
+        result: Option<Handle<Expression>>,
+    ) {
+        let place = self.place(top(st), pointer);
+        let amount = match fun {
+            naga::AtomicFunction::Add => self.eval(top(st), value).known().filter(|k| (1..1 << 31).contains(k)),
+            _ => None,
+        };
+        let u32_word =
+            |ty: Handle<Type>| matches!(self.module.types[ty].inner, TypeInner::Atomic(s) if s == naga::Scalar::U32);
+        match (place, amount) {
+            (Some((g, Some((offset, ty)))), Some(k)) if u32_word(ty) => {
+                let id = st.counter(g, offset);
+                let in_summary = st.summarised > 0;
+                let counter = &mut st.walk.counters[id];
+                counter.per_invocation =
+                    counter.per_invocation.filter(|_| !in_summary).and_then(|p| p.checked_add(k as u64));
+                if let Some(r) = result {
+                    top(st).values[r.index()] = Value::Scalar(Kind::U32, Rc::new(Node::Ticket(id as u32)));
+                }
+            }
+            (Some((g, place)), _) => st.spoil(Some(g), place.map(|(offset, _)| offset)),
+            (None, _) => st.spoil(None, None),
+        }
     }
 
     /// A barrier: intervals can be followed only if every invocation of the
@@ -602,6 +694,7 @@ impl<'a> Walker<'a> {
         let rest = st.loop_guards.len();
         st.targets.push(Target::Loop { guard_depth: st.guards.len(), summary: Some(Summary { level }) });
         st.guards.push(Guard::Uncertain);
+        st.summarised += 1;
         let outcome = self.block(st, body).and_then(|_| {
             // Invocations that continued run the continuing block too.
             let mut i = rest;
@@ -614,6 +707,7 @@ impl<'a> Walker<'a> {
             }
             self.block(st, continuing)
         });
+        st.summarised -= 1;
         st.guards.pop();
         st.targets.pop();
         st.loop_guards.truncate(rest);
@@ -915,44 +1009,7 @@ impl<'a> Walker<'a> {
         let Some(bytes) = self.input.buffers.get(&g).and_then(|b| b.contents).filter(|_| readonly) else {
             return Value::Unknown;
         };
-        // Byte offset of the pointer, with every index known.
-        let mut chain = Vec::new();
-        let mut cur = pointer;
-        while let Expression::AccessIndex { base, .. } | Expression::Access { base, .. } =
-            frame.function.expressions[cur]
-        {
-            chain.push(cur);
-            cur = base;
-        }
-        let mut ty = var.ty;
-        let mut offset = 0u64;
-        for &step in chain.iter().rev() {
-            let index = match frame.function.expressions[step] {
-                Expression::AccessIndex { index, .. } => u64::from(index),
-                Expression::Access { index, .. } => match self.eval(frame, index).known() {
-                    Some(i) if i >= 0 => i as u64,
-                    _ => return Value::Unknown,
-                },
-                _ => return Value::Unknown,
-            };
-            match &self.module.types[ty].inner {
-                TypeInner::Struct { members, .. } => {
-                    let Some(m) = members.get(index as usize) else { return Value::Unknown };
-                    offset += u64::from(m.offset);
-                    ty = m.ty;
-                }
-                TypeInner::Array { base, stride, size } => {
-                    if let Some(n) = crate::vars::array_len(self.module, *size)
-                        && index >= u64::from(n)
-                    {
-                        return Value::Unknown;
-                    }
-                    offset += index * u64::from(*stride);
-                    ty = *base;
-                }
-                _ => return Value::Unknown,
-            }
-        }
+        let Some((_, Some((offset, ty)))) = self.place(frame, pointer) else { return Value::Unknown };
         let read = |at: u64, kind: Kind| -> Value {
             let at = at as usize;
             match bytes.get(at..at + 4) {
@@ -976,6 +1033,59 @@ impl<'a> Walker<'a> {
             },
             _ => Value::Unknown,
         }
+    }
+
+    /// The global variable `pointer` points into and, when every index on
+    /// the way is known and in bounds, the byte offset and type it points
+    /// at. `None` for a pointer that does not start at a global variable.
+    #[allow(clippy::type_complexity)]
+    fn place(
+        &self,
+        frame: &mut Frame<'a>,
+        pointer: Handle<Expression>,
+    ) -> Option<(Handle<naga::GlobalVariable>, Option<(u64, Handle<Type>)>)> {
+        let mut chain = Vec::new();
+        let mut cur = pointer;
+        let global = loop {
+            match frame.function.expressions[cur] {
+                Expression::AccessIndex { base, .. } | Expression::Access { base, .. } => {
+                    chain.push(cur);
+                    cur = base;
+                }
+                Expression::GlobalVariable(g) => break g,
+                _ => return None,
+            }
+        };
+        let mut ty = self.module.global_variables[global].ty;
+        let mut offset = 0u64;
+        for &step in chain.iter().rev() {
+            let index = match frame.function.expressions[step] {
+                Expression::AccessIndex { index, .. } => u64::from(index),
+                Expression::Access { index, .. } => match self.eval(frame, index).known() {
+                    Some(i) if i >= 0 => i as u64,
+                    _ => return Some((global, None)),
+                },
+                _ => return Some((global, None)),
+            };
+            match &self.module.types[ty].inner {
+                TypeInner::Struct { members, .. } => {
+                    let Some(m) = members.get(index as usize) else { return Some((global, None)) };
+                    offset += u64::from(m.offset);
+                    ty = m.ty;
+                }
+                TypeInner::Array { base, stride, size } => {
+                    if let Some(n) = crate::vars::array_len(self.module, *size)
+                        && index >= u64::from(n)
+                    {
+                        return Some((global, None));
+                    }
+                    offset += index * u64::from(*stride);
+                    ty = *base;
+                }
+                _ => return Some((global, None)),
+            }
+        }
+        Some((global, Some((offset, ty))))
     }
 
     fn global_expression(&self, h: Handle<Expression>) -> Value {

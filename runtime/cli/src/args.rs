@@ -46,8 +46,8 @@ pub struct RunFlags {
     /// invocation, at least 4096.
     #[arg(long = "buffer", value_name = "NAME=LEN")]
     pub buffers: Vec<String>,
-    /// Initial contents: zero, index (default), random[:SEED], const:V or
-    /// file:PATH.
+    /// Initial contents: zero, index (default), random[:SEED],
+    /// permutation[:SEED], const:V or file:PATH.
     #[arg(long = "fill", value_name = "NAME=HOW")]
     pub fills: Vec<String>,
     /// Value of a field of a uniform or storage struct, e.g. params.n=64

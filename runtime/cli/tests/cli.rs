@@ -528,10 +528,11 @@ fn a_large_dispatch_runs_in_chunks_in_bounded_memory() {
 }
 
 /// An invocation that makes thousands of accesses, in a dispatch of many
-/// workgroups: recording them all for the replay would leave chunks of a few
-/// workgroups, so by default they are checked in place, and the report says
-/// why; `--replay always` replays them anyway, in small chunks, with the
-/// same verdict.
+/// workgroups, through a helper inlined in enough places that checking in
+/// place would compile many copies of the state machines: recording them
+/// all for the replay would leave chunks of a few workgroups, so by default
+/// they are checked in place after all, and the report says why; `--replay
+/// always` replays them anyway, in small chunks, with the same verdict.
 #[test]
 fn long_loops_over_many_workgroups_are_checked_in_place() {
     let dir = temp_dir("in-place");
@@ -540,12 +541,18 @@ fn long_loops_over_many_workgroups_are_checked_in_place() {
     std::fs::write(
         &path,
         "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+fn add(i: u32, v: u32) {
+    out[i % 10240u] += v;
+}
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     for (var i = 0u; i < 1000u; i++) {
-        out[g.x] += i;
+        add(g.x, i);
     }
-    out[(g.x + 1u) % 10240u] = 0u;
+    add(g.x + 1u, 1u);
+    add(g.x + 2u, 2u);
+    add(g.x + 3u, 3u);
+    add(g.x + 4u, 4u);
 }
 ",
     )
