@@ -378,6 +378,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
     let (sites, barriers) = (planner.sites, planner.barriers);
+    track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
     }
@@ -710,6 +711,43 @@ fn parse_runtime(source: &str, capabilities: Capabilities) -> Result<Module, Ins
         message: format!("the runtime does not validate: {}", e.emit_to_string(source)),
     })?;
     Ok(module)
+}
+
+/// Tracks a storage array one element per word when every access to it
+/// loads or stores whole elements (`out[i] = v` with `out:
+/// array<vec4<f32>>`): two such accesses share a word exactly when they
+/// share an element, so verdicts and the reported elements are unchanged,
+/// and an access costs one state update instead of one per word. Arrays
+/// with atomics, accesses to part of an element or to a constant element
+/// keep word units.
+fn track_whole_elements(
+    module: &Module,
+    layouter: &Layouter,
+    tracked: &mut [TrackedVar],
+    plans: &mut HashMap<Option<usize>, FunctionPlans>,
+    sites: &[Site],
+) {
+    for v in tracked.iter_mut().filter(|v| v.space == Space::Storage) {
+        let TypeInner::Array { base, stride, .. } = module.types[v.ty].inner else { continue };
+        if vars::has_atomic(module, base) || stride <= v.unit || !stride.is_multiple_of(v.unit) {
+            continue;
+        }
+        let words = stride / v.unit;
+        let mut accesses = plans.values().flat_map(|p| p.accesses.iter().flatten()).filter(|p| p.var as u32 == v.id);
+        let whole =
+            |p: &Plan| p.const_words == 0 && p.words == words && matches!(&p.terms[..], [t] if t.stride == words);
+        // Every access planned (none only noted) and on whole elements.
+        let planned = accesses.clone().count() == sites.iter().filter(|s| s.var == v.id).count();
+        if !planned || !accesses.all(whole) {
+            continue;
+        }
+        for p in plans.values_mut().flat_map(|p| p.accesses.iter_mut().flatten()).filter(|p| p.var as u32 == v.id) {
+            p.words = 1;
+            p.terms[0].stride = 1;
+        }
+        v.unit = stride;
+        (v.fixed_words, v.runtime_stride_words) = vars::word_layout(module, layouter, v.ty, stride);
+    }
 }
 
 /// With `--replay auto`, accesses are checked in place while checking them

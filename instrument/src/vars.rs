@@ -28,7 +28,9 @@ pub struct TrackedVar {
     pub binding: Option<(u32, u32)>,
     /// Its type.
     pub ty: Handle<Type>,
-    /// Bytes per tracked word (4, or 2 or 1 for types with `f16` or `bool`).
+    /// Bytes per tracked word: 4, or 2 or 1 for types with `f16` or `bool`;
+    /// an element's size for storage arrays accessed only in whole elements
+    /// (see `pass::track_whole_elements`).
     pub unit: u32,
     /// Words of the fixed-size part (the whole variable unless it ends in a
     /// runtime-sized array).
@@ -104,6 +106,16 @@ pub fn tracking_unit(module: &Module, ty: Handle<Type>) -> u32 {
         TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => tracking_unit(module, *base),
         TypeInner::Struct { members, .. } => members.iter().map(|m| tracking_unit(module, m.ty)).min().unwrap_or(4),
         _ => 4,
+    }
+}
+
+/// Whether a value of type `ty` holds an atomic.
+pub fn has_atomic(module: &Module, ty: Handle<Type>) -> bool {
+    match &module.types[ty].inner {
+        TypeInner::Atomic(_) => true,
+        TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => has_atomic(module, *base),
+        TypeInner::Struct { members, .. } => members.iter().any(|m| has_atomic(module, m.ty)),
+        _ => false,
     }
 }
 

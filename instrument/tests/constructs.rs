@@ -276,3 +276,34 @@ fn main(@builtin(local_invocation_index) l: u32) { w[l] = l; workgroupBarrier();
     assert!(!i.prelude.workgroup_shadow_resident);
     assert_eq!(i.prelude.checks_workgroup_bytes(), 0, "{:?}", i.prelude.checks);
 }
+
+/// A storage array accessed only in whole elements is tracked one element
+/// per word; any access to part of an element keeps word units.
+#[test]
+fn whole_element_arrays_are_tracked_per_element() {
+    let unit = |body: &str| {
+        let source = format!(
+            "struct P {{ a: vec2<f32>, b: u32 }}
+@group(0) @binding(0) var<storage, read_write> v: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> p: array<P, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) l: u32) {{
+    {body}
+}}"
+        );
+        let i = run(&source);
+        i.vars.iter().map(|v| (v.name.clone(), v.unit, v.fixed_words, v.runtime_stride_words)).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        unit("v[l] = v[(l + 1u) % 64u] * 2.0; p[l] = p[63u - l];"),
+        [("v".to_string(), 16, 0, Some(1)), ("p".to_string(), 16, 64, None)]
+    );
+    // A loaded component, and a member: words. (A store to a component
+    // writes the whole vector, as WGSL implementations may.)
+    assert_eq!(
+        unit("v[l].y = v[l + 1u].x; p[l].b = 2u;"),
+        [("v".to_string(), 4, 0, Some(4)), ("p".to_string(), 4, 256, None)]
+    );
+    // A constant element is a whole element too, but names no index.
+    assert_eq!(unit("v[0] = vec4(1.0); p[l] = p[0];")[0].1, 4);
+}

@@ -136,7 +136,10 @@ fn wgrace_num_workgroups() -> vec3<u32> {
 fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
     wgrace_t = local_index;
     wgrace_sg_size = max(subgroup_size, 1u);
-    if local_index == 0u {
+    // Read before writing: an atomicMax on this one word by every workgroup
+    // cost 9% of a memory-bound kernel at 65,535 workgroups on an H100
+    // (docs/performance.md, "Irregular kernels"); reads do not queue.
+    if local_index == 0u && atomicLoad(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE]) < wgrace_sg_size {
         atomicMax(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE], wgrace_sg_size);
     }
     // Chunks are dispatched as (n, 1, 1) grids.

@@ -4,9 +4,9 @@ var<storage, read_write> positions: array<vec4<f32>>;
 var<workgroup> scratch: array<vec2<u32>, 8>;
 
 fn main_1(gid: vec3<u32>, lid: u32) {
-    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 0u, 0u, true, false);
+    wgrace_storage_access(0u, (0u + (gid.x * 1u)), 1u, (true && (gid.x < arrayLength((&positions)))), 0u, 0u, true, false);
     positions[gid.x].y = 1f;
-    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 1u, 1u, true, false);
+    wgrace_storage_access(0u, (0u + (gid.x * 1u)), 1u, (true && (gid.x < arrayLength((&positions)))), 1u, 1u, true, false);
     positions[gid.x][(lid % 4u)] = f32(lid);
     wgrace_wg_access(1u, (0u + (lid * 2u)), 2u, (true && (lid < 8u)), 2u, true, false);
     scratch[lid].x = lid;
@@ -17,7 +17,7 @@ fn main_1(gid: vec3<u32>, lid: u32) {
     let _e27 = (7u - lid);
     let _e30 = scratch[_e27].y;
     wgrace_wg_access(1u, (1u + (_e27 * 2u)), 1u, (true && (_e27 < 8u)), 4u, false, false);
-    wgrace_storage_access(0u, (0u + (gid.x * 4u)), 4u, (true && (gid.x < arrayLength((&positions)))), 5u, 2u, true, false);
+    wgrace_storage_access(0u, (0u + (gid.x * 1u)), 1u, (true && (gid.x < arrayLength((&positions)))), 5u, 2u, true, false);
     positions[gid.x].w = f32(_e30);
     return;
 }
