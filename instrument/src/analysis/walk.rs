@@ -224,16 +224,19 @@ struct State<'m> {
     /// Variables some atomic operation other than a ticket's may have
     /// changed at a word the walk could not tell (`None`: any variable).
     spoiled: Vec<Option<Handle<naga::GlobalVariable>>>,
+    /// Counter ids by variable and byte offset.
+    counter_ids: HashMap<(Handle<naga::GlobalVariable>, u64), usize>,
 }
 
 impl State<'_> {
     /// The id of the counter at `offset` of `global`, a new one if needed.
     fn counter(&mut self, global: Handle<naga::GlobalVariable>, offset: u64) -> usize {
-        if let Some(i) = self.walk.counters.iter().position(|c| c.global == global && c.offset == offset) {
+        if let Some(&i) = self.counter_ids.get(&(global, offset)) {
             return i;
         }
         let spoiled = self.spoiled.iter().any(|s| s.is_none_or(|g| g == global));
         self.walk.counters.push(Counter { global, offset, per_invocation: (!spoiled).then_some(0) });
+        self.counter_ids.insert((global, offset), self.walk.counters.len() - 1);
         self.walk.counters.len() - 1
     }
 
@@ -241,17 +244,16 @@ impl State<'_> {
     /// of `global` (any word of it for `None`; any variable's for no
     /// `global`): counters there hand out no unique tickets.
     fn spoil(&mut self, global: Option<Handle<naga::GlobalVariable>>, offset: Option<u64>) {
-        for c in &mut self.walk.counters {
-            if global.is_none_or(|g| g == c.global) && offset.is_none_or(|o| o == c.offset) {
-                c.per_invocation = None;
-            }
+        if let (Some(g), Some(o)) = (global, offset) {
+            let i = self.counter(g, o);
+            self.walk.counters[i].per_invocation = None;
+            return;
         }
-        match (global, offset) {
-            (Some(g), Some(o)) => {
-                let i = self.counter(g, o);
-                self.walk.counters[i].per_invocation = None;
-            }
-            (g, _) => self.spoiled.push(g),
+        for c in self.walk.counters.iter_mut().filter(|c| global.is_none_or(|g| g == c.global)) {
+            c.per_invocation = None;
+        }
+        if !self.spoiled.contains(&global) {
+            self.spoiled.push(global);
         }
     }
 }
@@ -274,6 +276,7 @@ impl<'a> Walker<'a> {
             loop_instances: 0,
             summarised: 0,
             spoiled: Vec::new(),
+            counter_ids: HashMap::new(),
         };
         if let Err(Abort(reason)) = self.block(&mut st, &ep.function.body) {
             st.walk.abort = Some(reason);
@@ -387,8 +390,14 @@ impl<'a> Walker<'a> {
                 if let Some(plan) = self.plans.get(&key) {
                     self.event(st, plan);
                 } else {
-                    if let Some((g, place)) = self.place(top(st), *pointer) {
-                        // An `atomicStore`, perhaps: not a ticket's.
+                    // An `atomicStore` (stores of other storage and
+                    // workgroup memory are planned): not a ticket's.
+                    if let Some((g, place)) = self.place(top(st), *pointer)
+                        && matches!(
+                            self.module.global_variables[g].space,
+                            AddressSpace::Storage { .. } | AddressSpace::WorkGroup
+                        )
+                    {
                         st.spoil(Some(g), place.map(|(offset, _)| offset));
                     }
                     let v = self.eval(top(st), *value);
