@@ -292,8 +292,9 @@ struct Indexed {
 /// (additions, odd multiplications and xor-shifts, each invertible), walked
 /// along its cycle until it lands below `n`.
 fn permute(index: u64, n: u64, seed: u64) -> u64 {
-    if n <= 1 {
-        return 0;
+    // (An index outside the range has no image; none is asked for.)
+    if n <= 1 || index >= n {
+        return index.min(n.saturating_sub(1));
     }
     let bits = 64 - (n - 1).leading_zeros();
     let mask = u64::MAX >> (64 - bits);
