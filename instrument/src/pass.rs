@@ -477,6 +477,16 @@ pub fn instrument_with(
             Replay::Always => true,
             Replay::Never => false,
         };
+    // The replay finds what an access's event does not hold in a table.
+    let mut site_facts = Vec::new();
+    if replay {
+        site_facts = vec![[0, 0]; sites.len()];
+        for plan in plans.values().flat_map(|p| p.accesses.iter().flatten()) {
+            if let Some(facts) = site_facts.get_mut(plan.site as usize) {
+                *facts = [plan.words, plan.state_site];
+            }
+        }
+    }
     let prelude = wgrace_shaders::Prelude {
         invocation_bits,
         site_bits,
@@ -509,6 +519,7 @@ pub fn instrument_with(
         replay,
         storage,
         storage_sites,
+        site_facts,
     };
     // The replay's round counters take a little workgroup memory: a shader
     // that leaves none is checked in place instead (same verdicts, longer
@@ -523,6 +534,7 @@ pub fn instrument_with(
                 replay: false,
             }),
             replay: false,
+            site_facts: Vec::new(),
             ..prelude
         }
     } else {

@@ -359,8 +359,8 @@ pub struct Stats {
     /// that one word took over from another, dropping its history.
     #[serde(default)]
     pub cache_evictions: u64,
-    /// Accesses and barriers recorded for replay that did not fit the
-    /// replay streams, and were not checked.
+    /// Replay entries (one per access, two per run of barriers) that did
+    /// not fit the replay streams, and were not checked.
     #[serde(default)]
     pub replay_events_lost: u64,
     /// Statement mode: accesses to a word whose statement slots were all

@@ -12,7 +12,7 @@
 //! In addr mode each workgroup also has a slot of replay streams: every
 //! invocation records its accesses and barriers there, and the workgroup
 //! checks them when it ends (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`).
-//! A first run gives each invocation [`FIRST_TRACE_CAPACITY`] events; when
+//! A first run gives each invocation [`FIRST_TRACE_CAPACITY`] entries; when
 //! one records more, [`CheckedRun::run_complete`] runs it again (same
 //! pipeline) with room for them all, or, when that room would leave chunks
 //! too small, tells the caller to check in place instead.
@@ -41,11 +41,17 @@ const SLOT_BUDGET_BYTES: u64 = 32 << 20;
 /// per invocation, chunks get fewer workgroups.
 const TRACE_BUDGET_BYTES: u64 = 1 << 30;
 
-/// Events per invocation in a first run's replay streams.
-pub const FIRST_TRACE_CAPACITY: u32 = 16;
+/// Entries per invocation in a first run's replay streams (an access takes
+/// one, a barrier two).
+pub const FIRST_TRACE_CAPACITY: u32 = 32;
 
-/// Bytes of one replay event (a `vec4<u32>`).
-const EVENT_BYTES: u64 = 16;
+/// Bytes of one replay entry (a `u64`).
+const ENTRY_BYTES: u64 = 8;
+
+/// Entries of a stream of `capacity`: one more takes those beyond it.
+fn stream_entries(capacity: u32) -> u64 {
+    u64::from(capacity) + 1
+}
 
 /// The user's buffers on the GPU.
 struct Buffers {
@@ -305,28 +311,30 @@ fn params_size(vars: usize) -> u64 {
 
 /// The size of the replay streams.
 struct TracePlan {
-    /// Events per invocation.
+    /// Entries per invocation.
     capacity: u32,
     /// Workgroup slots (workgroups of a chunk) the budget holds.
     slots: u64,
 }
 
 impl TracePlan {
-    /// Streams of `capacity` events per invocation, up to what one
-    /// workgroup's slot may take of a binding.
-    fn new(limits: &wgpu::Limits, invocations: u32, capacity: u32) -> TracePlan {
-        let limit = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
+    /// Streams of `capacity` entries per invocation, up to what one
+    /// workgroup's slot may take of a binding after the sites' facts
+    /// (`head` entries).
+    fn new(limits: &wgpu::Limits, invocations: u32, head: u64, capacity: u32) -> TracePlan {
+        let limit =
+            limits.max_storage_buffer_binding_size.min(limits.max_buffer_size).saturating_sub(head * ENTRY_BYTES);
         let invocations = u64::from(invocations.max(1));
-        let most = (limit / (invocations * EVENT_BYTES)).min(u64::from(u32::MAX)) as u32;
+        let most = (limit / (invocations * ENTRY_BYTES)).saturating_sub(1).min(u64::from(u32::MAX)) as u32;
         let capacity = capacity.clamp(1, most.max(1));
-        let slot_bytes = invocations * u64::from(capacity) * EVENT_BYTES;
+        let slot_bytes = invocations * stream_entries(capacity) * ENTRY_BYTES;
         TracePlan { capacity, slots: (TRACE_BUDGET_BYTES.min(limit) / slot_bytes).max(1) }
     }
 
-    /// Whether streams of `events` events per invocation fit chunks of at
+    /// Whether streams of `events` entries per invocation fit chunks of at
     /// least [`MIN_REPLAY_WORKGROUPS`] workgroups (or the whole dispatch).
-    fn fits(limits: &wgpu::Limits, invocations: u32, events: u32, total_workgroups: u64) -> bool {
-        let plan = TracePlan::new(limits, invocations, events);
+    fn fits(limits: &wgpu::Limits, invocations: u32, head: u64, events: u32, total_workgroups: u64) -> bool {
+        let plan = TracePlan::new(limits, invocations, head, events);
         plan.capacity >= events && plan.slots >= total_workgroups.min(MIN_REPLAY_WORKGROUPS)
     }
 }
@@ -359,7 +367,7 @@ pub struct CheckedLayout {
     pub u64_words: u64,
     /// Layout of the log buffer.
     pub log: LogLayout,
-    /// Events each invocation's replay stream holds (0 without replay).
+    /// Entries each invocation's replay stream holds (0 without replay).
     pub trace_capacity: u32,
 }
 
@@ -391,7 +399,8 @@ impl CheckedLayout {
         let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
         let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
         let (trace_capacity, max_trace_slots) = if inst.prelude.replays() {
-            let plan = TracePlan::new(gpu_limits, inst.prelude.workgroup_invocations, trace_capacity);
+            let head = inst.prelude.site_facts.len() as u64;
+            let plan = TracePlan::new(gpu_limits, inst.prelude.workgroup_invocations, head, trace_capacity);
             (plan.capacity, plan.slots)
         } else {
             (0, u64::MAX)
@@ -469,12 +478,13 @@ impl CheckedLayout {
         })
     }
 
-    /// Bytes of the replay streams (one slot per workgroup of a chunk).
+    /// Bytes of the replay streams (one slot per workgroup of a chunk) and,
+    /// before them, the sites' facts (`Prelude::trace_head`).
     pub fn trace_bytes(&self, inst: &Instrumented) -> u64 {
-        u64::from(self.chunk)
-            * u64::from(inst.prelude.workgroup_invocations)
-            * u64::from(self.trace_capacity)
-            * EVENT_BYTES
+        let head = inst.prelude.site_facts.len() as u64;
+        let streams =
+            u64::from(self.chunk) * u64::from(inst.prelude.workgroup_invocations) * stream_entries(self.trace_capacity);
+        if self.trace_capacity == 0 { 0 } else { (head + streams) * ENTRY_BYTES }
     }
 
     /// The report's description of the storage shadow.
@@ -575,11 +585,11 @@ pub enum Completed {
         /// Its examples.
         examples: Vec<u8>,
     },
-    /// An invocation recorded `events` events, more than replay streams can
+    /// An invocation recorded `events` entries, more than replay streams can
     /// hold for chunks of a useful size: check in place
     /// (`wgrace_instrument::Replay::Never`).
     TooManyEvents {
-        /// The most events one invocation recorded.
+        /// The most entries one invocation recorded.
         events: u32,
     },
 }
@@ -644,7 +654,7 @@ impl CheckedRun {
     }
 
     /// The same checked run (same pipeline, fresh buffers) with replay
-    /// streams of `capacity` events per invocation (as far as the adapter
+    /// streams of `capacity` entries per invocation (as far as the adapter
     /// allows): `wgrace bench` fits them to what a first run recorded, so
     /// that chunks hold as many workgroups as they can.
     ///
@@ -698,13 +708,17 @@ impl CheckedRun {
             usage: storage,
             mapped_at_creation: false,
         });
-        // Written before it is read: never cleared.
+        // The sites' facts, then streams that are written before they are
+        // read: never cleared.
         let trace = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace replay streams"),
-            size: layout.trace_bytes(inst).max(EVENT_BYTES),
-            usage: wgpu::BufferUsages::STORAGE,
+            size: layout.trace_bytes(inst).max(ENTRY_BYTES),
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        if layout.trace_capacity > 0 {
+            gpu.queue.write_buffer(&trace, 0, bytemuck::cast_slice(&inst.prelude.trace_head()));
+        }
         let align = u64::from(limits.min_uniform_buffer_offset_alignment);
         let block = params_size(inst.vars.len()).next_multiple_of(align);
         let mut params = vec![0u8; (block * u64::from(layout.chunks)) as usize];
@@ -859,7 +873,7 @@ impl CheckedRun {
 
     /// Runs the checked dispatch and reads its log (see [`CheckedRun::run`]
     /// and [`CheckedRun::read_log`]). While an invocation recorded more
-    /// events than its replay stream held, runs it again, from the same
+    /// entries than its replay stream held, runs it again, from the same
     /// initial buffers, with the same pipeline and streams that hold them,
     /// as far as a binding allows. With `give_up`, streams that would leave
     /// chunks of fewer than [`MIN_REPLAY_WORKGROUPS`] workgroups end it
@@ -888,13 +902,19 @@ impl CheckedRun {
             let events = header.trace_needed;
             let limits = gpu.device.limits();
             if give_up
-                && !TracePlan::fits(&limits, inst.prelude.workgroup_invocations, events, run.layout.total_workgroups)
+                && !TracePlan::fits(
+                    &limits,
+                    inst.prelude.workgroup_invocations,
+                    inst.prelude.site_facts.len() as u64,
+                    events,
+                    run.layout.total_workgroups,
+                )
             {
                 return Ok(Completed::TooManyEvents { events });
             }
             let longer = run.with_trace_capacity(gpu, inst, user, events)?;
             if longer.layout.trace_capacity <= run.layout.trace_capacity {
-                // As long as they get: the events beyond are reported unchecked.
+                // As long as they get: the entries beyond are reported unchecked.
                 return Ok(Completed::Checked { run: Box::new(run), log, examples });
             }
             run = longer;

@@ -292,8 +292,9 @@ impl Plan {
                 Completed::TooManyEvents { events } if replay == Replay::Auto => {
                     replay = Replay::Never;
                     note = Some(format!(
-                        "accesses were checked where they happen (as with --replay never): an invocation made \
-                         {events} accesses and barriers, too many to record for checking when its workgroup ends"
+                        "accesses were checked where they happen (as with --replay never): an invocation \
+                         recorded {events} replay entries (one per access, two per run of barriers), too many to \
+                         record for checking when its workgroup ends"
                     ));
                 }
                 Completed::TooManyEvents { .. } => {
@@ -398,8 +399,9 @@ impl Plan {
         }
         if stats.replay_events_lost > 0 {
             incomplete.push(format!(
-                "{} recorded accesses and barriers did not fit the replay streams ({} events per invocation, as \
-                 many as one storage binding of this adapter holds for a workgroup) and were not checked",
+                "{} replay entries (one per access, two per run of barriers) did not fit the replay streams ({} \
+                 entries per invocation, as many as one storage binding of this adapter holds for a workgroup) and \
+                 were not checked",
                 stats.replay_events_lost, replay_capacity
             ));
         }

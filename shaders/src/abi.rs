@@ -26,7 +26,8 @@ pub struct Params {
     pub storage_words: u32,
     /// log2 of the words that share a witness cache entry's place.
     pub witness_shift: u32,
-    /// Events each invocation's replay stream holds.
+    /// 8-byte entries each invocation's replay stream holds (an access
+    /// takes one, a barrier two), besides one that takes those beyond.
     pub trace_capacity: u32,
 }
 
@@ -66,10 +67,10 @@ pub struct LogHeader {
     /// Storage states the direct-mapped cache gave to another word
     /// (`WGRACE_LOG_EVICTED`).
     pub evicted: u32,
-    /// Most events one invocation recorded for replay
+    /// Most entries one invocation recorded for replay
     /// (`WGRACE_LOG_TRACE_NEEDED`).
     pub trace_needed: u32,
-    /// Recorded events that did not fit the replay streams, not checked
+    /// Recorded entries that did not fit the replay streams, not checked
     /// (`WGRACE_LOG_TRACE_LOST`).
     pub trace_lost: u32,
     /// Unused, up to `WGRACE_LOG_HEADER`.

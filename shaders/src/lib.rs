@@ -157,6 +157,12 @@ pub struct Prelude {
     /// The instrumented storage sites: a storage state word names a site by
     /// its index here.
     pub storage_sites: Vec<u32>,
+    /// What the replay needs of each site, by site id, beyond what its
+    /// events hold: the words an access covers and, for a storage site, its
+    /// index in [`Prelude::storage_sites`] (empty without replay). The host
+    /// writes them at the head of the replay streams' buffer
+    /// ([`Prelude::trace_head`]).
+    pub site_facts: Vec<[u32; 2]>,
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
@@ -344,6 +350,15 @@ impl Prelude {
         5 * self.storage_slots
     }
 
+    /// The head of the replay streams' buffer: one 64-bit entry per site,
+    /// the words its accesses cover (high half) and its index among the
+    /// storage sites (low half), in the order of [`Prelude::site_facts`].
+    /// A table in a buffer, since drivers compile an indexed WGSL `const`
+    /// array into a copy of the array at every use.
+    pub fn trace_head(&self) -> Vec<u64> {
+        self.site_facts.iter().map(|&[words, state_site]| (u64::from(words) << 32) | u64::from(state_site)).collect()
+    }
+
     /// Whether the runtime records accesses and replays them (addr mode,
     /// with something instrumented, and [`Prelude::replay`]).
     pub fn replays(&self) -> bool {
@@ -381,7 +396,8 @@ impl Prelude {
              const WGRACE_ST_TAG_SHIFT: u32 = {}u;\n\
              const WGRACE_ST_ID_MASK: WgraceState = {};\n\
              const WGRACE_ST_S_BITS: u32 = {}u;\n\
-             const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n",
+             const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n\
+             const WGRACE_TRACE_HEAD: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -427,6 +443,7 @@ impl Prelude {
             } else {
                 self.storage_sites.iter().map(|id| format!("{id}u")).collect::<Vec<_>>().join(", ")
             },
+            self.site_facts.len(),
         )
     }
 }
@@ -482,4 +499,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 29;
+pub const PRELUDE_LINES: usize = 30;

@@ -72,6 +72,7 @@ fn typical() -> Prelude {
         replay: true,
         storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
         storage_sites: (0..16).collect(),
+        site_facts: Vec::new(),
     }
 }
 
@@ -98,6 +99,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         replay: true,
         storage: StorageLayout::new(0, 1, 1, 0, false, None).expect("layout"),
         storage_sites: Vec::new(),
+        site_facts: Vec::new(),
     });
 }
 
@@ -124,6 +126,7 @@ fn validates_at_the_largest_sizes() {
         replay: true,
         storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
         storage_sites: (0..0x3ffe).collect(),
+        site_facts: Vec::new(),
     });
 }
 
@@ -151,6 +154,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             replay: false,
             storage: StorageLayout::statement_mode(),
             storage_sites: Vec::new(),
+            site_facts: Vec::new(),
         });
     }
 }
@@ -178,6 +182,7 @@ fn prelude_line_count_matches() {
         replay: true,
         storage: StorageLayout::statement_mode(),
         storage_sites: Vec::new(),
+        site_facts: Vec::new(),
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

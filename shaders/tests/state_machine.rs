@@ -322,6 +322,7 @@ impl Harness {
             storage: if stmt { StorageLayout::statement_mode() } else { storage.layout },
             // Site ids are trace positions, all of them storage sites.
             storage_sites: (0..64).collect(),
+            site_facts: Vec::new(),
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

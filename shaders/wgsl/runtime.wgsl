@@ -56,8 +56,9 @@ struct WgraceParams {
     // log2 of the words that share a witness cache entry's place (half the
     // entries): the part of a word above it tags the entry.
     witness_shift: u32,
-    // Events each invocation's replay stream holds (the data-race check's
-    // record and replay, checks/data_race/hooks/replay.wgsl).
+    // 8-byte entries each invocation's replay stream holds, besides the one
+    // that takes the entries beyond them (the data-race check's record and
+    // replay, checks/data_race/hooks/replay.wgsl).
     trace_capacity: u32,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
@@ -90,8 +91,8 @@ const WGRACE_LOG_SLOT_OVERFLOW: u32 = 4u;   // statement mode: accesses that fou
 const WGRACE_LOG_NONLINEAR: u32 = 5u;       // invocations whose subgroup is not a block of consecutive indices
 const WGRACE_LOG_ACCESSES: u32 = 6u;        // instrumented accesses executed (low, high word), with WGRACE_COUNT_ACCESSES
 const WGRACE_LOG_EVICTED: u32 = 8u;         // storage states of one word that the direct-mapped cache gave to another
-const WGRACE_LOG_TRACE_NEEDED: u32 = 9u;    // most events one invocation recorded for replay
-const WGRACE_LOG_TRACE_LOST: u32 = 10u;     // recorded events that did not fit the replay streams, not checked
+const WGRACE_LOG_TRACE_NEEDED: u32 = 9u;    // most entries one invocation recorded for replay
+const WGRACE_LOG_TRACE_LOST: u32 = 10u;     // recorded entries that did not fit the replay streams, not checked
 const WGRACE_LOG_HEADER: u32 = 12u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,

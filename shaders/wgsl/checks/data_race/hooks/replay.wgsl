@@ -6,7 +6,7 @@
 // every access site: the instrumented pipeline's compile time would grow
 // with sites x state machine (minutes for a shader of a few hundred lines).
 // Instead, each access and barrier is *recorded* where it happens, as one
-// 16-byte event in the invocation's stream, and the workgroup *replays* the
+// 8-byte entry in the invocation's stream, and the workgroup *replays* the
 // streams when it ends (wgrace_end, in uniform control flow): the state
 // machines run from one call site, in one loop.
 //
@@ -20,29 +20,38 @@
 // interleaving of workgroups. Same state machines, same events, same
 // verdicts (docs/detector.md, "Record and replay").
 //
-// Streams have room for wgrace_params.trace_capacity events per invocation.
-// An invocation that records more keeps counting (WGRACE_LOG_TRACE_NEEDED,
-// WGRACE_LOG_TRACE_LOST) and only its first events are replayed; the host
-// then runs the dispatch again with room for them all, checks in place
-// instead (--replay auto, when the room would leave chunks too small), or
-// reports the events beyond a binding's room unchecked.
+// What a recording site compiles to is what the driver spends most of its
+// time on in shaders with many sites (on lavapipe, a store of one 64-bit
+// entry compiles in about half the time of a 16-byte one, and a branch
+// around it costs as much again), so a site stores one entry, always: an
+// invocation's stream has wgrace_params.trace_capacity entries and one more
+// that takes every entry beyond them. An invocation that records more keeps
+// counting (WGRACE_LOG_TRACE_NEEDED, WGRACE_LOG_TRACE_LOST) and only its
+// first entries are replayed; the host then runs the dispatch again with
+// room for them all, checks in place instead (--replay auto, when the room
+// would leave chunks too small), or reports the entries beyond a binding's
+// room unchecked.
 //
 // Statement mode checks where the access happens (hooks/check.wgsl): its
 // warp check compares the invocations that execute an access together.
 
-// Event j of invocation t of workgroup slot s is entry
-// (s * capacity + j) * WGRACE_WG_INVOCATIONS + t: a subgroup's events of one
-// step are adjacent.
-@group(0) @binding(5) var<storage, read_write> wgrace_trace: array<vec4<u32>>;
+// The buffer starts with WGRACE_TRACE_HEAD entries, one per site, that the
+// host writes: the words an access of the site covers (high half) and, for a
+// storage site, its index among the instrumented storage sites (low half).
+// Then entry j of invocation t of workgroup slot s is
+// WGRACE_TRACE_HEAD + (s * (capacity + 1) + j) * WGRACE_WG_INVOCATIONS + t:
+// a subgroup's entries of one step are adjacent.
+@group(0) @binding(5) var<storage, read_write> wgrace_trace: array<u64>;
 
-// An access event: x holds the site (bits 0-13), the variable (14-26) and
-// the flags below; y the word (index in the variable, storage) or place in
-// the workgroup's slot (workgroup memory); z the number of words; w the
-// storage site's index among the instrumented storage sites.
+// An access event is one entry: the high half holds the site (bits 0-13),
+// the variable (14-26) and the flags below, the low half the word (index in
+// the variable, storage) or place in the workgroup's slot (workgroup
+// memory). What else the state machines need of the access is the same
+// every time its site runs: the replay finds it at the buffer's head.
 // A barrier event (WGRACE_EVENT_BARRIER), before the first access after one
-// or more barriers: y, z and w count the barriers of any kind, those that
-// order storage and those that order workgroup memory that the invocation
-// has executed so far.
+// or more barriers, is two entries: the barriers of any kind the invocation
+// has executed so far beside the flag, and those that order storage; then
+// those that order workgroup memory.
 const WGRACE_EVENT_BARRIER: u32 = 1u << 31u;
 const WGRACE_EVENT_STORAGE: u32 = 1u << 30u;
 const WGRACE_EVENT_WRITE: u32 = 1u << 29u;
@@ -51,14 +60,17 @@ const WGRACE_EVENT_IN_BOUNDS: u32 = 1u << 27u;
 const WGRACE_EVENT_SITE_MASK: u32 = 0x3fffu;
 const WGRACE_EVENT_VAR_SHIFT: u32 = 14u;
 const WGRACE_EVENT_VAR_MASK: u32 = 0x1fffu;
+// Entries of a barrier event.
+const WGRACE_BARRIER_ENTRIES: u32 = 2u;
 
-var<private> wgrace_events: u32;           // events this invocation recorded
-var<private> wgrace_trace_at: u32;         // its first event's entry
+var<private> wgrace_events: u32;           // entries this invocation recorded
+var<private> wgrace_trace_at: u32;         // its first entry
 var<private> wgrace_barriers: vec3<u32>;   // barriers executed (any, storage, workgroup)
-// Whether a barrier event waits after the last event counted: it is counted
-// when an access follows, so barriers with no access after them (at the end,
-// or several in a row) cost no replay round.
-var<private> wgrace_barrier_waiting: bool;
+// Entries of a barrier event that waits after the last entry counted (0 or
+// WGRACE_BARRIER_ENTRIES): it is counted when an access follows, so
+// barriers with no access after them (at the end, or several in a row) cost
+// no replay round.
+var<private> wgrace_barrier_waiting: u32;
 
 // Per replay round, in three rotating sets (see wgrace_replay): invocations
 // that stopped at a barrier event, and the smallest barrier counts of those
@@ -68,14 +80,15 @@ var<workgroup> wgrace_round: array<array<atomic<u32>, 4>, 3>;
 // ---------------------------------------------------------------- hooks
 //
 // What runs at an access site is a few instructions and one store; the state
-// machines run from the replay's one call site.
+// machines run from the replay's one call site. (`words` and `state_site`
+// are the site's: the replay finds them at the head of wgrace_trace.)
 
 fn wgrace_wg_access(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool) {
     if WGRACE_COUNT_ACCESSES {
         wgrace_accesses += 1u;
     }
     wgrace_record_access(wgrace_event_flags(false, write, invariant, in_bounds) | site
-        | (var_id << WGRACE_EVENT_VAR_SHIFT), at, words, 0u);
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), at);
 }
 
 fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
@@ -84,7 +97,7 @@ fn wgrace_storage_access(var_id: u32, word: u32, words: u32, in_bounds: bool, si
         wgrace_accesses += 1u;
     }
     wgrace_record_access(wgrace_event_flags(true, write, invariant, in_bounds) | site
-        | (var_id << WGRACE_EVENT_VAR_SHIFT), word, words, state_site);
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), word);
 }
 
 // After a barrier that orders `storage` and/or `workgroup` memory (0 or 1).
@@ -94,7 +107,8 @@ fn wgrace_barrier_hook(storage: u32, workgroup: u32) {
 
 // First thing in the entry point (wgrace_data_race_on_begin).
 fn wgrace_begin_hook() {
-    wgrace_trace_at = wgrace_slot * wgrace_params.trace_capacity * WGRACE_WG_INVOCATIONS + wgrace_t;
+    wgrace_trace_at = WGRACE_TRACE_HEAD + wgrace_slot * (wgrace_params.trace_capacity + 1u) * WGRACE_WG_INVOCATIONS
+        + wgrace_t;
 }
 
 // When the entry point returns, in uniform control flow
@@ -111,25 +125,28 @@ fn wgrace_event_flags(storage: bool, write: bool, invariant: bool, in_bounds: bo
         | select(0u, WGRACE_EVENT_INVARIANT, invariant) | select(0u, WGRACE_EVENT_IN_BOUNDS, in_bounds);
 }
 
-// Records an access event (see above).
-fn wgrace_record_access(x: u32, y: u32, z: u32, w: u32) {
-    let n = wgrace_events + u32(wgrace_barrier_waiting);
-    wgrace_barrier_waiting = false;
+// Entry `n` of this invocation's stream: the last one (the overflow entry)
+// for every n at or beyond the capacity.
+fn wgrace_trace_entry(n: u32) -> u32 {
+    return wgrace_trace_at + min(n, wgrace_params.trace_capacity) * WGRACE_WG_INVOCATIONS;
+}
+
+// Records an access event (see above): `x` is its high half.
+fn wgrace_record_access(x: u32, word: u32) {
+    let n = wgrace_events + wgrace_barrier_waiting;
+    wgrace_barrier_waiting = 0u;
     wgrace_events = n + 1u;
-    if n < wgrace_params.trace_capacity {
-        wgrace_trace[wgrace_trace_at + n * WGRACE_WG_INVOCATIONS] = vec4<u32>(x, y, z, w);
-    }
+    wgrace_trace[wgrace_trace_entry(n)] = (u64(x) << 32u) | u64(word);
 }
 
 // Records a barrier that orders `storage` and/or `workgroup` memory (0 or
-// 1): (re)writes the barrier event after the last event counted.
+// 1): (re)writes the barrier event after the last entry counted.
 fn wgrace_record_barrier(storage: u32, workgroup: u32) {
     wgrace_barriers += vec3<u32>(1u, storage, workgroup);
-    wgrace_barrier_waiting = true;
+    wgrace_barrier_waiting = WGRACE_BARRIER_ENTRIES;
     let n = wgrace_events;
-    if n < wgrace_params.trace_capacity {
-        wgrace_trace[wgrace_trace_at + n * WGRACE_WG_INVOCATIONS] = vec4<u32>(WGRACE_EVENT_BARRIER, wgrace_barriers);
-    }
+    wgrace_trace[wgrace_trace_entry(n)] = (u64(WGRACE_EVENT_BARRIER | wgrace_barriers.x) << 32u) | u64(wgrace_barriers.y);
+    wgrace_trace[wgrace_trace_entry(n + 1u)] = u64(wgrace_barriers.z);
 }
 
 // Resets set `k` of the round counters.
@@ -140,16 +157,19 @@ fn wgrace_round_clear(k: u32) {
     }
 }
 
-fn wgrace_replay_access(e: vec4<u32>) {
-    let site = e.x & WGRACE_EVENT_SITE_MASK;
-    let var_id = (e.x >> WGRACE_EVENT_VAR_SHIFT) & WGRACE_EVENT_VAR_MASK;
-    let write = (e.x & WGRACE_EVENT_WRITE) != 0u;
-    let invariant = (e.x & WGRACE_EVENT_INVARIANT) != 0u;
-    let in_bounds = (e.x & WGRACE_EVENT_IN_BOUNDS) != 0u;
-    if (e.x & WGRACE_EVENT_STORAGE) != 0u {
-        wgrace_storage_check(var_id, e.y, e.z, in_bounds, site, e.w, write, invariant);
+// Checks the access event whose high half is `x`, at `word`.
+fn wgrace_replay_access(x: u32, word: u32) {
+    let site = x & WGRACE_EVENT_SITE_MASK;
+    let var_id = (x >> WGRACE_EVENT_VAR_SHIFT) & WGRACE_EVENT_VAR_MASK;
+    let write = (x & WGRACE_EVENT_WRITE) != 0u;
+    let invariant = (x & WGRACE_EVENT_INVARIANT) != 0u;
+    let in_bounds = (x & WGRACE_EVENT_IN_BOUNDS) != 0u;
+    let facts = wgrace_trace[site];
+    let words = u32(facts >> 32u);
+    if (x & WGRACE_EVENT_STORAGE) != 0u {
+        wgrace_storage_check(var_id, word, words, in_bounds, site, u32(facts), write, invariant);
     } else {
-        wgrace_wg_check(var_id, e.y, e.z, in_bounds, site, write, invariant);
+        wgrace_wg_check(var_id, word, words, in_bounds, site, write, invariant);
     }
 }
 
@@ -180,13 +200,20 @@ fn wgrace_replay() {
             if i >= n {
                 break;
             }
-            let e = wgrace_trace[wgrace_trace_at + i * WGRACE_WG_INVOCATIONS];
-            if (e.x & WGRACE_EVENT_BARRIER) != 0u {
-                next = e.yzw;
+            let e = wgrace_trace[wgrace_trace_entry(i)];
+            let x = u32(e >> 32u);
+            if (x & WGRACE_EVENT_BARRIER) != 0u {
+                // A barrier event cut off by the end of the stream ends it
+                // (its entries beyond the capacity are reported lost).
+                if i + 1u >= n {
+                    i = n;
+                    break;
+                }
+                next = vec3<u32>(x & ~WGRACE_EVENT_BARRIER, u32(e), u32(wgrace_trace[wgrace_trace_entry(i + 1u)]));
                 at_barrier = true;
                 break;
             }
-            wgrace_replay_access(e);
+            wgrace_replay_access(x, u32(e));
             i += 1u;
         }
         // Round r uses set r mod 3 and clears set r + 2 for later: every
@@ -217,7 +244,7 @@ fn wgrace_replay() {
         // At least the invocation whose event counts the fewest barriers of
         // any kind goes past it, so every round makes progress.
         if at_barrier && next.x == fewest.x {
-            i += 1u;
+            i += WGRACE_BARRIER_ENTRIES;
         }
         // (Counts never go back, unless barriers diverged.)
         let reached = max(fewest, done);
