@@ -46,6 +46,7 @@ pub mod entry;
 pub mod link;
 pub mod pass;
 mod plan;
+mod prune;
 
 pub mod sites;
 pub mod source;

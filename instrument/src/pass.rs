@@ -578,6 +578,8 @@ pub fn instrument_with(
     let queue = plans.remove(&None).unwrap_or_default();
     rewrite_function(&mut out.entry_points[0].function, queue, &hooks, &tracked, bool_ty)?;
     entry::wrap_entry_point(&mut out, &linked, options.subgroups)?;
+    // What the runtime's constants rule out, drivers need not compile.
+    crate::prune::constant_branches(&mut out);
 
     let capabilities = options.capabilities | runtime_capabilities;
     let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {

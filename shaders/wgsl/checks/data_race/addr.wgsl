@@ -370,10 +370,15 @@ fn wgrace_wg_check(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32,
     // Drivers inline every call. Checking in place, where every site has its
     // copy, a one-word access of this invocation (the usual case) runs the
     // state machine with no loop around it; the replay, whose copy is the
-    // only one, calls it from the loop alone.
-    if !WGRACE_REPLAY && words == 1u && other == mine {
-        wgrace_wg_word(2u * at, me, write, var_id, at);
-        return;
+    // only one, calls it from the loop alone. (The constant condition on its
+    // own: naga turns `&&` into branches on a local variable, which would
+    // leave drivers a second copy of the state machine to inline before
+    // they find it dead, and the pass drops constant branches.)
+    if !WGRACE_REPLAY {
+        if words == 1u && other == mine {
+            wgrace_wg_word(2u * at, me, write, var_id, at);
+            return;
+        }
     }
     var settled = true;
     var i = 0u;
@@ -463,19 +468,43 @@ fn wgrace_wg_word(state: u32, me: u32, write: bool, var_id: u32, at: u32) -> boo
     if !write {
         old = wgrace_wg_load(state);
     }
-    var step = wgrace_wg_step(old, me, write);
-    if step.next != old {
-        var r = wgrace_wg_exchange(state, old, step.next);
-        // Another access changed the word first (or the exchange failed
-        // spuriously): decide again from what it left. Kept out of the path
-        // of an exchange that succeeds, which then runs no loop.
-        while r.y == 0u {
-            old = r.x;
+    var step: WgraceWgStep;
+    if WGRACE_REPLAY {
+        // The replay's copy, the only one: the same steps with one copy of
+        // the decision, which compiles faster (see wgrace_storage_word).
+        var first = true;
+        loop {
             step = wgrace_wg_step(old, me, write);
             if step.next == old {
                 break;
             }
-            r = wgrace_wg_apply(state, old, step);
+            var r: vec2<u32>;
+            if first {
+                r = wgrace_wg_exchange(state, old, step.next);
+            } else {
+                r = wgrace_wg_apply(state, old, step);
+            }
+            if r.y != 0u {
+                break;
+            }
+            first = false;
+            old = r.x;
+        }
+    } else {
+        step = wgrace_wg_step(old, me, write);
+        if step.next != old {
+            var r = wgrace_wg_exchange(state, old, step.next);
+            // Another access changed the word first (or the exchange failed
+            // spuriously): decide again from what it left. Kept out of the
+            // path of an exchange that succeeds, which then runs no loop.
+            while r.y == 0u {
+                old = r.x;
+                step = wgrace_wg_step(old, me, write);
+                if step.next == old {
+                    break;
+                }
+                r = wgrace_wg_apply(state, old, step);
+            }
         }
     }
     var witness = step.witness;
@@ -590,9 +619,11 @@ fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, sit
         return;
     }
     // As for workgroup memory.
-    if !WGRACE_REPLAY && words == 1u && other == mine {
-        wgrace_storage_word(at, me, write, var_id, word);
-        return;
+    if !WGRACE_REPLAY {
+        if words == 1u && other == mine {
+            wgrace_storage_word(at, me, write, var_id, word);
+            return;
+        }
     }
     let t_field = WgraceState(WGRACE_T_MASK) << WGRACE_ST_T_SHIFT;
     var settled = true;
@@ -818,20 +849,41 @@ fn wgrace_storage_word(at: u32, me: WgraceState, write: bool, var_id: u32, word:
     if !write {
         old = atomicLoad(&wgrace_shadow[entry]);
     }
-    var step = wgrace_storage_step(old, tag, me, write);
-    if step.next != old {
-        var r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
-        // As for workgroup memory: retry only after losing the entry.
-        while !r.exchanged {
-            old = r.old_value;
+    var step: WgraceStStep;
+    if WGRACE_REPLAY {
+        // The replay's copy, the only one: the same steps as below with one
+        // copy of the decision (two copies are what checking in place runs
+        // fastest; in the replay they cost compile time, not run time).
+        loop {
             step = wgrace_storage_step(old, tag, me, write);
             if step.next == old {
                 break;
             }
-            r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
+            let r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
+            if r.exchanged {
+                if step.seen == zero && old != zero {
+                    wgrace_evicted += 1u;
+                }
+                break;
+            }
+            old = r.old_value;
         }
-        if r.exchanged && step.seen == zero && old != zero {
-            wgrace_evicted += 1u;
+    } else {
+        step = wgrace_storage_step(old, tag, me, write);
+        if step.next != old {
+            var r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
+            // As for workgroup memory: retry only after losing the entry.
+            while !r.exchanged {
+                old = r.old_value;
+                step = wgrace_storage_step(old, tag, me, write);
+                if step.next == old {
+                    break;
+                }
+                r = atomicCompareExchangeWeak(&wgrace_shadow[entry], old, step.next);
+            }
+            if r.exchanged && step.seen == zero && old != zero {
+                wgrace_evicted += 1u;
+            }
         }
     }
     if step.publish_slot != 0u {
