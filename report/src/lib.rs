@@ -363,6 +363,11 @@ pub struct Stats {
     /// not fit the replay streams, and were not checked.
     #[serde(default)]
     pub replay_events_lost: u64,
+    /// Replay entries that the replay never reached, and were not checked:
+    /// the driver ended its loops early (lavapipe ends a shader's loops
+    /// after 65,535 iterations in all).
+    #[serde(default)]
+    pub replay_events_unreached: u64,
     /// Statement mode: accesses to a word whose statement slots were all
     /// taken by other statements, which were not checked.
     #[serde(default)]

@@ -592,6 +592,13 @@ pub enum Completed {
         /// The most entries one invocation recorded.
         events: u32,
     },
+    /// The replay's loops ended before it checked `entries` recorded
+    /// entries (lavapipe ends a shader's loops after 65,535 iterations in
+    /// all): check in place.
+    ReplayCut {
+        /// Entries not checked.
+        entries: u32,
+    },
 }
 
 /// A pipeline, and the wall time its creation took.
@@ -896,6 +903,9 @@ impl CheckedRun {
             run.run(gpu, None, &mut |done| progress(done, total))?;
             let (log, examples) = run.read_log(gpu)?;
             let header = crate::log::header(&log);
+            if give_up && header.replay_unreached > 0 {
+                return Ok(Completed::ReplayCut { entries: header.replay_unreached });
+            }
             if header.trace_lost == 0 {
                 return Ok(Completed::Checked { run: Box::new(run), log, examples });
             }

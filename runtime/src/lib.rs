@@ -297,7 +297,15 @@ impl Plan {
                          record for checking when its workgroup ends"
                     ));
                 }
-                Completed::TooManyEvents { .. } => {
+                Completed::ReplayCut { entries } if replay == Replay::Auto => {
+                    replay = Replay::Never;
+                    note = Some(format!(
+                        "accesses were checked where they happen (as with --replay never): the replay's loops \
+                         ended before checking {entries} recorded accesses and barriers (lavapipe ends a shader's \
+                         loops after 65,535 iterations in all, and the replay's take a few per recorded access)"
+                    ));
+                }
+                Completed::TooManyEvents { .. } | Completed::ReplayCut { .. } => {
                     return Err(Error::Internal("a run gave up replaying without being allowed to".into()));
                 }
             }
@@ -403,6 +411,14 @@ impl Plan {
                  entries per invocation, as many as one storage binding of this adapter holds for a workgroup) and \
                  were not checked",
                 stats.replay_events_lost, replay_capacity
+            ));
+        }
+        if stats.replay_events_unreached > 0 {
+            incomplete.push(format!(
+                "{} recorded accesses and barriers were not checked: the replay's loops ended before reaching \
+                 them (lavapipe ends a shader's loops after 65,535 iterations in all, and the replay's take a few \
+                 per recorded access); check them where they happen with --replay never",
+                stats.replay_events_unreached
             ));
         }
         if stats.slot_overflows > 0 {

@@ -70,6 +70,7 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         epoch_overflows: u64::from(h.epoch_overflow),
         cache_evictions: u64::from(h.evicted),
         replay_events_lost: u64::from(h.trace_lost),
+        replay_events_unreached: u64::from(h.replay_unreached),
         slot_overflows: u64::from(h.slot_overflow),
         nonlinear_subgroup_lanes: u64::from(h.nonlinear),
         ..Stats::default()

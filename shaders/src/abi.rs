@@ -73,8 +73,9 @@ pub struct LogHeader {
     /// Recorded entries that did not fit the replay streams, not checked
     /// (`WGRACE_LOG_TRACE_LOST`).
     pub trace_lost: u32,
-    /// Unused, up to `WGRACE_LOG_HEADER`.
-    pub _reserved: u32,
+    /// Recorded entries the replay never reached, not checked: a driver
+    /// ended its loop early (`WGRACE_LOG_REPLAY_UNREACHED`).
+    pub replay_unreached: u32,
 }
 
 /// One entry of the record table, after the log header.

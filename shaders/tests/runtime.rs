@@ -285,6 +285,7 @@ fn host_mirrors_match_the_wgsl_layouts() {
     assert_eq!(constant("WGRACE_LOG_EVICTED"), word(offset_of!(LogHeader, evicted)));
     assert_eq!(constant("WGRACE_LOG_TRACE_NEEDED"), word(offset_of!(LogHeader, trace_needed)));
     assert_eq!(constant("WGRACE_LOG_TRACE_LOST"), word(offset_of!(LogHeader, trace_lost)));
+    assert_eq!(constant("WGRACE_LOG_REPLAY_UNREACHED"), word(offset_of!(LogHeader, replay_unreached)));
     assert_eq!(constant("WGRACE_LOG_HEADER"), word(size_of::<LogHeader>()));
     assert_eq!(constant("WGRACE_PAIR_WORDS"), word(size_of::<RecordEntry>()));
     assert_eq!(constant("WGRACE_EXAMPLES"), EXAMPLES_PER_RECORD);

@@ -93,6 +93,7 @@ const WGRACE_LOG_ACCESSES: u32 = 6u;        // instrumented accesses executed (l
 const WGRACE_LOG_EVICTED: u32 = 8u;         // storage states of one word that the direct-mapped cache gave to another
 const WGRACE_LOG_TRACE_NEEDED: u32 = 9u;    // most entries one invocation recorded for replay
 const WGRACE_LOG_TRACE_LOST: u32 = 10u;     // recorded entries that did not fit the replay streams, not checked
+const WGRACE_LOG_REPLAY_UNREACHED: u32 = 11u; // recorded entries the replay never reached (its loop was cut short), not checked
 const WGRACE_LOG_HEADER: u32 = 12u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,

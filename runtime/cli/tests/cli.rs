@@ -583,6 +583,57 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     assert_eq!(replayed["races"].as_array().map(Vec::len), run["races"].as_array().map(Vec::len));
 }
 
+/// lavapipe ends a shader's loops after 65,535 iterations in all, and the
+/// replay's loops take a few per recorded access: a replay that ends before
+/// checking what was recorded says so (`complete: false`), and by default
+/// the accesses are checked in place instead, with a note. (A helper with a
+/// barrier, called four times in the loop: nine copies to check in place,
+/// so `--replay auto` records.)
+#[test]
+fn a_replay_cut_short_by_the_driver_is_reported_and_checked_in_place() {
+    let dir = temp_dir("replay-cut");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("long.wgsl");
+    std::fs::write(
+        &path,
+        "var<workgroup> tile: array<u32, 8>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+fn step(lid: u32, j: u32) -> u32 {
+    tile[lid] = j;
+    workgroupBarrier();
+    return tile[(lid + 1u) % 8u];
+}
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    var sum = 0u;
+    for (var j = 0u; j < 700u; j++) {
+        sum += step(lid, j) + step(lid, j + 1u) + step(lid, j + 2u) + step(lid, j + 3u);
+    }
+    out[lid] = sum;
+}
+",
+    )
+    .expect("write");
+    let p = path.display().to_string();
+    let run = |extra: &[&str]| {
+        let args = [&["run", p.as_str(), "--dispatch", "1", "--no-analyzer", "--format", "json"][..], extra].concat();
+        let o = wgrace(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        json(&o)["runs"][0].clone()
+    };
+    let replayed = run(&["--replay", "always"]);
+    let default = run(&[]);
+    assert_eq!(replayed["verdict"], "race", "{replayed}");
+    assert_eq!(default["verdict"], "race", "{default}");
+    if replayed["adapter"]["name"].as_str().is_some_and(|n| n.contains("llvmpipe")) {
+        assert_eq!(replayed["complete"], false, "{replayed}");
+        assert!(replayed["stats"]["replay_events_unreached"].as_u64().is_some_and(|n| n > 0), "{replayed}");
+        assert!(replayed["incomplete"].to_string().contains("the replay's loops ended"), "{replayed}");
+        assert_eq!(default["complete"], true, "{default}");
+        assert!(default["notes"].to_string().contains("the replay's loops ended before checking"), "{default}");
+    }
+}
+
 #[test]
 fn no_detect_runs_the_original_shader() {
     let o = wgrace(&["run", &sample("wg_missing_barrier.wgsl"), "--no-detect"]);
