@@ -520,6 +520,7 @@ pub fn instrument_with(
         storage,
         storage_sites,
         site_facts,
+        barriers_order_both: barriers.iter().any(|b| b.kind.orders(Space::Storage) && b.kind.orders(Space::Workgroup)),
     };
     // The replay's round counters take a little workgroup memory: a shader
     // that leaves none is checked in place instead (same verdicts, longer

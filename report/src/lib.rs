@@ -359,8 +359,9 @@ pub struct Stats {
     /// that one word took over from another, dropping its history.
     #[serde(default)]
     pub cache_evictions: u64,
-    /// Replay entries (one per access, two per run of barriers) that did
-    /// not fit the replay streams, and were not checked.
+    /// Replay entries (one per access and one per run of barriers, two where
+    /// a barrier orders both memories) that did not fit the replay streams,
+    /// and were not checked.
     #[serde(default)]
     pub replay_events_lost: u64,
     /// Replay entries that the replay never reached, and were not checked:

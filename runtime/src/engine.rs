@@ -42,7 +42,7 @@ const SLOT_BUDGET_BYTES: u64 = 32 << 20;
 const TRACE_BUDGET_BYTES: u64 = 1 << 30;
 
 /// Entries per invocation in a first run's replay streams (an access takes
-/// one, a barrier two).
+/// one, and so does a run of barriers before one).
 pub const FIRST_TRACE_CAPACITY: u32 = 32;
 
 /// Bytes of one replay entry (a `u64`).

@@ -293,8 +293,8 @@ impl Plan {
                     replay = Replay::Never;
                     note = Some(format!(
                         "accesses were checked where they happen (as with --replay never): an invocation \
-                         recorded {events} replay entries (one per access, two per run of barriers), too many to \
-                         record for checking when its workgroup ends"
+                         recorded {events} replay entries (about one per access and one per run of barriers), \
+                         too many to record for checking when its workgroup ends"
                     ));
                 }
                 Completed::ReplayCut { entries } if replay == Replay::Auto => {
@@ -407,9 +407,9 @@ impl Plan {
         }
         if stats.replay_events_lost > 0 {
             incomplete.push(format!(
-                "{} replay entries (one per access, two per run of barriers) did not fit the replay streams ({} \
-                 entries per invocation, as many as one storage binding of this adapter holds for a workgroup) and \
-                 were not checked",
+                "{} replay entries (about one per access and one per run of barriers) did not fit the replay \
+                 streams ({} entries per invocation, as many as one storage binding of this adapter holds for a \
+                 workgroup) and were not checked",
                 stats.replay_events_lost, replay_capacity
             ));
         }

@@ -27,7 +27,8 @@ pub struct Params {
     /// log2 of the words that share a witness cache entry's place.
     pub witness_shift: u32,
     /// 8-byte entries each invocation's replay stream holds (an access
-    /// takes one, a barrier two), besides one that takes those beyond.
+    /// takes one, and so does a run of barriers before one), besides one
+    /// that takes those beyond.
     pub trace_capacity: u32,
 }
 

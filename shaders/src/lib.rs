@@ -163,6 +163,11 @@ pub struct Prelude {
     /// writes them at the head of the replay streams' buffer
     /// ([`Prelude::trace_head`]).
     pub site_facts: Vec<[u32; 2]>,
+    /// Whether some barrier of the shader orders both storage and workgroup
+    /// memory (SPIR-V's can): the replay's barrier events then need a second
+    /// entry, since the barriers of any kind are no longer the sum of those
+    /// that order each memory.
+    pub barriers_order_both: bool,
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
@@ -397,7 +402,8 @@ impl Prelude {
              const WGRACE_ST_ID_MASK: WgraceState = {};\n\
              const WGRACE_ST_S_BITS: u32 = {}u;\n\
              const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n\
-             const WGRACE_TRACE_HEAD: u32 = {}u;\n",
+             const WGRACE_TRACE_HEAD: u32 = {}u;\n\
+             const WGRACE_BARRIER_ENTRIES: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -444,6 +450,7 @@ impl Prelude {
                 self.storage_sites.iter().map(|id| format!("{id}u")).collect::<Vec<_>>().join(", ")
             },
             self.site_facts.len(),
+            if self.barriers_order_both { 2 } else { 1 },
         )
     }
 }
@@ -499,4 +506,4 @@ pub fn storage_check_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 30;
+pub const PRELUDE_LINES: usize = 31;

@@ -73,6 +73,7 @@ fn typical() -> Prelude {
         storage: StorageLayout::new(6, 4, 1, 0, false, None).expect("layout"),
         storage_sites: (0..16).collect(),
         site_facts: Vec::new(),
+        barriers_order_both: false,
     }
 }
 
@@ -100,6 +101,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         storage: StorageLayout::new(0, 1, 1, 0, false, None).expect("layout"),
         storage_sites: Vec::new(),
         site_facts: Vec::new(),
+        barriers_order_both: false,
     });
 }
 
@@ -127,6 +129,7 @@ fn validates_at_the_largest_sizes() {
         storage: StorageLayout::new(10, 14, 1 << 20, 4, true, None).expect("layout"),
         storage_sites: (0..0x3ffe).collect(),
         site_facts: Vec::new(),
+        barriers_order_both: false,
     });
 }
 
@@ -155,6 +158,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage: StorageLayout::statement_mode(),
             storage_sites: Vec::new(),
             site_facts: Vec::new(),
+            barriers_order_both: false,
         });
     }
 }
@@ -183,6 +187,7 @@ fn prelude_line_count_matches() {
         storage: StorageLayout::statement_mode(),
         storage_sites: Vec::new(),
         site_facts: Vec::new(),
+        barriers_order_both: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

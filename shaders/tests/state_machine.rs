@@ -323,6 +323,7 @@ impl Harness {
             // Site ids are trace positions, all of them storage sites.
             storage_sites: (0..64).collect(),
             site_facts: Vec::new(),
+            barriers_order_both: false,
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

@@ -49,9 +49,14 @@
 // memory). What else the state machines need of the access is the same
 // every time its site runs: the replay finds it at the buffer's head.
 // A barrier event (WGRACE_EVENT_BARRIER), before the first access after one
-// or more barriers, is two entries: the barriers of any kind the invocation
-// has executed so far beside the flag, and those that order storage; then
-// those that order workgroup memory.
+// or more barriers, holds the barriers the invocation has executed so far:
+// those that order storage beside the flag, and those that order workgroup
+// memory. The runtime only forwards barriers that order one of the two, so
+// the count of any kind is their sum, unless some barrier orders both
+// (WGRACE_BARRIER_ENTRIES == 2u): then the event starts with a second entry
+// that holds the count of any kind beside the flag. (Counts sharing a half
+// with the flag are kept modulo 2^31: an invocation would have to execute
+// two billion barriers.)
 const WGRACE_EVENT_BARRIER: u32 = 1u << 31u;
 const WGRACE_EVENT_STORAGE: u32 = 1u << 30u;
 const WGRACE_EVENT_WRITE: u32 = 1u << 29u;
@@ -60,8 +65,6 @@ const WGRACE_EVENT_IN_BOUNDS: u32 = 1u << 27u;
 const WGRACE_EVENT_SITE_MASK: u32 = 0x3fffu;
 const WGRACE_EVENT_VAR_SHIFT: u32 = 14u;
 const WGRACE_EVENT_VAR_MASK: u32 = 0x1fffu;
-// Entries of a barrier event.
-const WGRACE_BARRIER_ENTRIES: u32 = 2u;
 
 var<private> wgrace_events: u32;           // entries this invocation recorded
 var<private> wgrace_trace_at: u32;         // its first entry
@@ -144,9 +147,12 @@ fn wgrace_record_access(x: u32, word: u32) {
 fn wgrace_record_barrier(storage: u32, workgroup: u32) {
     wgrace_barriers += vec3<u32>(1u, storage, workgroup);
     wgrace_barrier_waiting = WGRACE_BARRIER_ENTRIES;
+    let b = wgrace_barriers;
     let n = wgrace_events;
-    wgrace_trace[wgrace_trace_entry(n)] = (u64(WGRACE_EVENT_BARRIER | wgrace_barriers.x) << 32u) | u64(wgrace_barriers.y);
-    wgrace_trace[wgrace_trace_entry(n + 1u)] = u64(wgrace_barriers.z);
+    if WGRACE_BARRIER_ENTRIES == 2u {
+        wgrace_trace[wgrace_trace_entry(n)] = u64(WGRACE_EVENT_BARRIER | b.x) << 32u;
+    }
+    wgrace_trace[wgrace_trace_entry(n + WGRACE_BARRIER_ENTRIES - 1u)] = (u64(WGRACE_EVENT_BARRIER | b.y) << 32u) | u64(b.z);
 }
 
 // Resets set `k` of the round counters.
@@ -205,11 +211,13 @@ fn wgrace_replay() {
             if (x & WGRACE_EVENT_BARRIER) != 0u {
                 // A barrier event cut off by the end of the stream ends it
                 // (its entries beyond the capacity are reported lost).
-                if i + 1u >= n {
+                if i + WGRACE_BARRIER_ENTRIES > n {
                     i = n;
                     break;
                 }
-                next = vec3<u32>(x & ~WGRACE_EVENT_BARRIER, u32(e), u32(wgrace_trace[wgrace_trace_entry(i + 1u)]));
+                let last = wgrace_trace[wgrace_trace_entry(i + WGRACE_BARRIER_ENTRIES - 1u)];
+                next = vec3<u32>(0u, u32(last >> 32u) & ~WGRACE_EVENT_BARRIER, u32(last));
+                next.x = select(next.y + next.z, x & ~WGRACE_EVENT_BARRIER, WGRACE_BARRIER_ENTRIES == 2u);
                 at_barrier = true;
                 break;
             }
