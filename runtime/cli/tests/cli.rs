@@ -591,11 +591,9 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
 /// so `--replay auto` records.)
 #[test]
 fn a_replay_cut_short_by_the_driver_is_reported_and_checked_in_place() {
-    let dir = temp_dir("replay-cut");
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join("long.wgsl");
-    std::fs::write(
-        &path,
+    let p = write_shader(
+        &temp_dir("replay-cut"),
+        "long.wgsl",
         "var<workgroup> tile: array<u32, 8>;
 @group(0) @binding(0) var<storage, read_write> out: array<u32>;
 fn step(lid: u32, j: u32) -> u32 {
@@ -612,9 +610,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     out[lid] = sum;
 }
 ",
-    )
-    .expect("write");
-    let p = path.display().to_string();
+    );
     let run = |extra: &[&str]| {
         let args = [&["run", p.as_str(), "--dispatch", "1", "--no-analyzer", "--format", "json"][..], extra].concat();
         let o = wgrace(&args);

@@ -215,7 +215,12 @@ fn wgrace_replay() {
                     i = n;
                     break;
                 }
-                let last = wgrace_trace[wgrace_trace_entry(i + WGRACE_BARRIER_ENTRIES - 1u)];
+                // The counts of storage and workgroup barriers are in the
+                // event's last entry; of any kind, their sum or the first.
+                var last = e;
+                if WGRACE_BARRIER_ENTRIES == 2u {
+                    last = wgrace_trace[wgrace_trace_entry(i + 1u)];
+                }
                 next = vec3<u32>(0u, u32(last >> 32u) & ~WGRACE_EVENT_BARRIER, u32(last));
                 next.x = select(next.y + next.z, x & ~WGRACE_EVENT_BARRIER, WGRACE_BARRIER_ENTRIES == 2u);
                 at_barrier = true;
