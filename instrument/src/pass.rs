@@ -92,8 +92,8 @@ pub struct InstrumentOptions {
     pub subgroups: bool,
     /// Count the instrumented accesses executed (`wgrace run --stats`).
     pub count_accesses: bool,
-    /// Addr mode: whether accesses are recorded and checked when the
-    /// workgroup ends, or checked where they happen (see [`Replay`]).
+    /// Addr mode: whether accesses are recorded and checked by the replay
+    /// pass, or checked where they happen (see [`Replay`]).
     pub replay: Replay,
     /// Workgroups of the dispatch: they size the workgroup field of the
     /// storage state word (see [`wgrace_shaders::StorageLayout`]).
@@ -126,8 +126,9 @@ impl Default for InstrumentOptions {
 /// Addr mode: where accesses are checked. Checking an access where it
 /// happens puts a copy of the race state machines at its site (drivers inline
 /// every call), so compile time grows with the sites, to minutes for real
-/// shaders; recording it and checking it when the workgroup ends
-/// (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`) compiles one copy, but
+/// shaders; recording it and checking it in the replay pass
+/// (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`,
+/// [`replay_pass_module`]) compiles one copy, in a pipeline of its own, but
 /// writes and reads back an event per access and replays the workgroup's
 /// barriers, which costs GPU time on kernels that make many accesses. Same
 /// verdicts either way.
@@ -542,9 +543,11 @@ pub fn instrument_with(
         prelude
     };
     let checks_bytes = prelude.checks_workgroup_bytes();
+    // The workgroup shadow lives where accesses are checked: beside the
+    // shader's variables, or alone in the replay pass.
+    let beside_shadow = if prelude.replays() { checks_bytes } else { user_workgroup_bytes + checks_bytes };
     let prelude = wgrace_shaders::Prelude {
-        workgroup_shadow_resident: user_workgroup_bytes
-            + checks_bytes
+        workgroup_shadow_resident: beside_shadow
             + (slot_words * prelude.workgroup_state_words() * 4).next_multiple_of(16)
             <= options.workgroup_memory_limit,
         ..prelude
@@ -583,7 +586,8 @@ pub fn instrument_with(
     crate::prune::constant_branches(&mut out);
 
     let capabilities = options.capabilities | runtime_capabilities;
-    let info = Validator::new(ValidationFlags::all(), capabilities).validate(&out).map_err(|e| {
+    let mut validator = Validator::new(ValidationFlags::all(), capabilities);
+    validator.validate(&out).map_err(|e| {
         // The statements the pass adds carry the span of the access they
         // check, so naga's diagnostic points at the site in the user's source.
         let site = e.spans().next().map(|(span, _)| shader.locate(*span));
@@ -598,6 +602,13 @@ pub fn instrument_with(
             source = s.source();
         }
         InstrumentError::Internal { message }
+    })?;
+    // Drivers need not compile what the entry point never calls: the
+    // runtime's parts for other modes, the replay (a pass of its own), or
+    // the user's unused functions.
+    naga::compact::compact(&mut out, naga::compact::KeepUnused::No);
+    let info = validator.validate(&out).map_err(|e| InstrumentError::Internal {
+        message: format!("the instrumented module does not validate once compacted: {}", e.as_inner()),
     })?;
 
     Ok(Instrumented {
@@ -716,6 +727,22 @@ fn runtime_module(prelude: &wgrace_shaders::Prelude, capabilities: Capabilities)
 /// [`InstrumentError::Internal`] if it does not validate.
 pub fn storage_check_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
     parse_runtime(&wgrace_shaders::storage_check_source(&inst.prelude), inst.capabilities)
+}
+
+/// The data-race check's replay pass for an instrumented shader that
+/// [records](wgrace_shaders::Prelude::replays) its accesses: a module whose
+/// entry point [`wgrace_shaders::REPLAY_PASS_ENTRY`], of the shader's
+/// workgroup size, binds the runtime's resources in group 0.
+///
+/// # Errors
+/// [`InstrumentError::Internal`] if it does not validate.
+pub fn replay_pass_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
+    let mut module = parse_runtime(&wgrace_shaders::replay_pass_source(&inst.prelude), inst.capabilities)?;
+    for ep in &mut module.entry_points {
+        ep.workgroup_size = inst.workgroup_size;
+    }
+    naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    Ok(module)
 }
 
 fn parse_runtime(source: &str, capabilities: Capabilities) -> Result<Module, InstrumentError> {

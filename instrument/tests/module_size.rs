@@ -6,12 +6,13 @@
 //! instructions per site (`shaders/wgsl/checks/data_race/hooks/replay.wgsl`); this
 //! test bounds the module itself, on every sample and corpus kernel,
 //! instrumented without the static analyzer (every access site hooked),
-//! recording accesses for the replay and checking them in place.
+//! recording accesses (the instrumented module and the replay pass that
+//! checks them) and checking them in place.
 
 use std::path::{Path, PathBuf};
 
 use naga::valid::Capabilities;
-use wgrace_instrument::{InstrumentOptions, Replay, Shader, instrument, prepare};
+use wgrace_instrument::{InstrumentOptions, Replay, Shader, instrument, prepare, replay_pass_module};
 
 fn samples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
@@ -79,7 +80,17 @@ fn sizes(path: &Path, text: &str, replay: Replay) -> Vec<(String, usize, usize)>
                 &InstrumentOptions { workgroup_memory_limit: 32768, replay, ..InstrumentOptions::default() },
             )
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            (entry, spirv_bytes(&prepared.module, &prepared.info), spirv_bytes(&inst.module, &inst.info))
+            // Recording, the replay pass is compiled too.
+            let replay_pass = if inst.prelude.replays() {
+                let module = replay_pass_module(&inst).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), Capabilities::all())
+                    .validate(&module)
+                    .expect("the replay pass validates");
+                spirv_bytes(&module, &info)
+            } else {
+                0
+            };
+            (entry, spirv_bytes(&prepared.module, &prepared.info), spirv_bytes(&inst.module, &inst.info) + replay_pass)
         })
         .collect()
 }

@@ -71,7 +71,8 @@ pub struct BenchResult {
     pub checked_first_run_ms: f64,
     /// Bytes of the original module as SPIR-V.
     pub native_module_bytes: usize,
-    /// Bytes of the instrumented module as SPIR-V.
+    /// Bytes of the instrumented module as SPIR-V, and of the replay pass's
+    /// when it records.
     pub checked_module_bytes: usize,
     pub sites: usize,
 }
@@ -157,7 +158,11 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         checked_pipeline_ms: checked.pipeline_ms(),
         checked_first_run_ms,
         native_module_bytes: spirv_bytes(&plan.prepared.module, &plan.prepared.info)?,
-        checked_module_bytes: spirv_bytes(&inst.module, &inst.info)?,
+        checked_module_bytes: spirv_bytes(&inst.module, &inst.info)?
+            + match checked.replay_pass() {
+                Some((module, info)) => spirv_bytes(module, info)?,
+                None => 0,
+            },
         sites: inst.sites.len(),
     })
 }

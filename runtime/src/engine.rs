@@ -20,7 +20,6 @@
 use std::borrow::Cow;
 use std::time::Instant;
 
-use naga::Handle;
 use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
 use wgrace_shaders::abi;
 
@@ -558,7 +557,10 @@ fn var_extent(v: &TrackedVar, user: &[UserBuffer], next: &mut u64) -> (u64, u64)
 pub struct CheckedRun {
     pipeline: Compiled,
     user_groups: Vec<(u32, wgpu::BindGroup)>,
+    /// The runtime's bind group of each chunk, for the instrumented pipeline
+    /// and for the replay pass (empty without one).
     chunk_groups: Vec<wgpu::BindGroup>,
+    replay_groups: Vec<wgpu::BindGroup>,
     runtime_group: u32,
     buffers: Buffers,
     shadow: wgpu::Buffer,
@@ -601,11 +603,101 @@ pub enum Completed {
     },
 }
 
-/// A pipeline, and the wall time its creation took.
+/// The instrumented pipeline and, when accesses are recorded, the replay
+/// pass's; and the wall time their creation took.
 #[derive(Clone)]
 struct Compiled {
     pipeline: wgpu::ComputePipeline,
+    replay: Option<ReplayPass>,
     ms: f64,
+}
+
+/// The data-race check's replay pass
+/// (`shaders/wgsl/checks/data_race/passes/replay.wgsl`): run after each
+/// chunk of the checked dispatch, over the same workgroup slots, it checks
+/// what they recorded. Its runtime bindings are in group 0.
+#[derive(Clone)]
+struct ReplayPass {
+    pipeline: wgpu::ComputePipeline,
+    module: naga::Module,
+    info: naga::valid::ModuleInfo,
+}
+
+impl ReplayPass {
+    fn new(gpu: &Gpu, inst: &Instrumented) -> Result<ReplayPass, Error> {
+        let module = wgrace_instrument::replay_pass_module(inst)?;
+        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), inst.capabilities)
+            .validate(&module)
+            .map_err(|e| Error::Internal(format!("the replay pass does not validate: {}", e.as_inner())))?;
+        let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, "replay pass")?;
+        Ok(ReplayPass { pipeline, module, info })
+    }
+}
+
+/// The checked run's own buffers, as bound in a runtime bind group.
+struct RuntimeBuffers<'a> {
+    params: &'a wgpu::Buffer,
+    params_block: u64,
+    params_size: Option<wgpu::BufferSize>,
+    shadow: &'a wgpu::Buffer,
+    shadow_u64: &'a wgpu::Buffer,
+    log: &'a wgpu::Buffer,
+    examples: &'a wgpu::Buffer,
+    trace: &'a wgpu::Buffer,
+}
+
+impl RuntimeBuffers<'_> {
+    /// One bind group per chunk (each with its chunk's parameters) for the
+    /// runtime bindings that entry point 0 of `module` uses, in `layout`.
+    fn chunk_groups(
+        &self,
+        gpu: &Gpu,
+        module: &naga::Module,
+        info: &naga::valid::ModuleInfo,
+        layout: &wgpu::BindGroupLayout,
+        chunks: u32,
+    ) -> Vec<wgpu::BindGroup> {
+        let ep_info = info.get_entry_point(0);
+        let binding = |name: &str| -> Option<u32> {
+            module
+                .global_variables
+                .iter()
+                .find(|(h, g)| g.name.as_deref() == Some(name) && !ep_info[*h].is_empty())
+                .map(|(_, g)| g.binding.as_ref().map_or(0, |b| b.binding))
+        };
+        let whole = [
+            ("wgrace_shadow", self.shadow),
+            ("wgrace_shadow_u64", self.shadow_u64),
+            ("wgrace_log", self.log),
+            ("wgrace_examples", self.examples),
+            ("wgrace_trace", self.trace),
+        ];
+        (0..chunks)
+            .map(|c| {
+                let mut entries = Vec::new();
+                if let Some(b) = binding("wgrace_params") {
+                    entries.push(wgpu::BindGroupEntry {
+                        binding: b,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer: self.params,
+                            offset: u64::from(c) * self.params_block,
+                            size: self.params_size,
+                        }),
+                    });
+                }
+                for (name, buffer) in whole {
+                    if let Some(b) = binding(name) {
+                        entries.push(wgpu::BindGroupEntry { binding: b, resource: buffer.as_entire_binding() });
+                    }
+                }
+                gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("wgrace runtime"),
+                    layout,
+                    entries: &entries,
+                })
+            })
+            .collect()
+    }
 }
 
 /// Statement mode's storage check pass
@@ -656,7 +748,8 @@ impl CheckedRun {
         check_buffer_sizes(gpu, user)?;
         let start = Instant::now();
         let pipeline = pipeline(gpu, &inst.module, &inst.entry_point, "instrumented")?;
-        let pipeline = Compiled { pipeline, ms: start.elapsed().as_secs_f64() * 1e3 };
+        let replay = if inst.prelude.replays() { Some(ReplayPass::new(gpu, inst)?) } else { None };
+        let pipeline = Compiled { pipeline, replay, ms: start.elapsed().as_secs_f64() * 1e3 };
         CheckedRun::build(gpu, inst, user, dispatch, max_races, FIRST_TRACE_CAPACITY, pipeline)
     }
 
@@ -736,59 +829,35 @@ impl CheckedRun {
         }
         let params_buffer = upload(gpu, "wgrace params", &params, wgpu::BufferUsages::UNIFORM);
 
-        // Which of the runtime's bindings the instrumented entry point uses.
-        let ep_info = inst.info.get_entry_point(0);
-        let used = |name: &str| -> Option<Handle<naga::GlobalVariable>> {
-            inst.module
-                .global_variables
-                .iter()
-                .find(|(h, g)| g.name.as_deref() == Some(name) && !ep_info[*h].is_empty())
-                .map(|(h, _)| h)
+        let runtime_buffers = RuntimeBuffers {
+            params: &params_buffer,
+            params_block: block,
+            params_size: wgpu::BufferSize::new(params_size(inst.vars.len())),
+            shadow: &shadow,
+            shadow_u64: &shadow_u64,
+            log: &log,
+            examples: &examples,
+            trace: &trace,
         };
-        let binding_of =
-            |h: Handle<naga::GlobalVariable>| inst.module.global_variables[h].binding.as_ref().map_or(0, |b| b.binding);
         let runtime_group = inst.runtime_group;
-        let runtime_layout = pipeline.pipeline.get_bind_group_layout(runtime_group);
-        let params_size = wgpu::BufferSize::new(params_size(inst.vars.len()));
-        let chunk_groups = (0..layout.chunks)
-            .map(|c| {
-                let mut entries = Vec::new();
-                if let Some(h) = used("wgrace_params") {
-                    entries.push(wgpu::BindGroupEntry {
-                        binding: binding_of(h),
-                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                            buffer: &params_buffer,
-                            offset: u64::from(c) * block,
-                            size: params_size,
-                        }),
-                    });
-                }
-                if let Some(h) = used("wgrace_shadow") {
-                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: shadow.as_entire_binding() });
-                }
-                if let Some(h) = used("wgrace_shadow_u64") {
-                    entries.push(wgpu::BindGroupEntry {
-                        binding: binding_of(h),
-                        resource: shadow_u64.as_entire_binding(),
-                    });
-                }
-                if let Some(h) = used("wgrace_log") {
-                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: log.as_entire_binding() });
-                }
-                if let Some(h) = used("wgrace_examples") {
-                    entries
-                        .push(wgpu::BindGroupEntry { binding: binding_of(h), resource: examples.as_entire_binding() });
-                }
-                if let Some(h) = used("wgrace_trace") {
-                    entries.push(wgpu::BindGroupEntry { binding: binding_of(h), resource: trace.as_entire_binding() });
-                }
-                gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                    label: Some("wgrace runtime"),
-                    layout: &runtime_layout,
-                    entries: &entries,
-                })
-            })
-            .collect();
+        let chunk_groups = runtime_buffers.chunk_groups(
+            gpu,
+            &inst.module,
+            &inst.info,
+            &pipeline.pipeline.get_bind_group_layout(runtime_group),
+            layout.chunks,
+        );
+        let replay_groups = match &pipeline.replay {
+            Some(r) => runtime_buffers.chunk_groups(
+                gpu,
+                &r.module,
+                &r.info,
+                &r.pipeline.get_bind_group_layout(0),
+                layout.chunks,
+            ),
+            None => Vec::new(),
+        };
+        let params_size = runtime_buffers.params_size;
         let user_groups = buffers.bind_groups(gpu, &pipeline.pipeline, user);
         let storage_check = if inst.prelude.stmt && layout.storage_words > 0 {
             let params = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
@@ -811,6 +880,7 @@ impl CheckedRun {
             pipeline,
             user_groups,
             chunk_groups,
+            replay_groups,
             runtime_group,
             buffers,
             shadow,
@@ -844,15 +914,21 @@ impl CheckedRun {
                     label: Some("instrumented"),
                     timestamp_writes: timer.map(Timer::writes),
                 });
-                pass.set_pipeline(&self.pipeline.pipeline);
-                for (g, bg) in &self.user_groups {
-                    pass.set_bind_group(*g, bg, &[]);
-                }
                 for c in done..end {
-                    pass.set_bind_group(self.runtime_group, &self.chunk_groups[c as usize], &[]);
                     let n = (self.layout.total_workgroups - u64::from(c) * u64::from(self.layout.chunk))
                         .min(u64::from(self.layout.chunk)) as u32;
+                    pass.set_pipeline(&self.pipeline.pipeline);
+                    for (g, bg) in &self.user_groups {
+                        pass.set_bind_group(*g, bg, &[]);
+                    }
+                    pass.set_bind_group(self.runtime_group, &self.chunk_groups[c as usize], &[]);
                     pass.dispatch_workgroups(n, 1, 1);
+                    // The same workgroup slots replay what they recorded.
+                    if let Some(replay) = &self.pipeline.replay {
+                        pass.set_pipeline(&replay.pipeline);
+                        pass.set_bind_group(0, &self.replay_groups[c as usize], &[]);
+                        pass.dispatch_workgroups(n, 1, 1);
+                    }
                 }
                 if end == self.layout.chunks
                     && let Some(check) = &self.storage_check
@@ -873,9 +949,15 @@ impl CheckedRun {
         Ok(())
     }
 
-    /// Wall time of creating its pipeline, in milliseconds.
+    /// Wall time of creating its pipelines (the instrumented shader's and
+    /// the replay pass's), in milliseconds.
     pub fn pipeline_ms(&self) -> f64 {
         self.pipeline.ms
+    }
+
+    /// The replay pass's module, when the run records accesses.
+    pub fn replay_pass(&self) -> Option<(&naga::Module, &naga::valid::ModuleInfo)> {
+        self.pipeline.replay.as_ref().map(|r| (&r.module, &r.info))
     }
 
     /// Runs the checked dispatch and reads its log (see [`CheckedRun::run`]

@@ -294,7 +294,7 @@ impl Plan {
                     note = Some(format!(
                         "accesses were checked where they happen (as with --replay never): an invocation \
                          recorded {events} replay entries (about one per access and one per run of barriers), \
-                         too many to record for checking when its workgroup ends"
+                         too many to record for the replay pass"
                     ));
                 }
                 Completed::ReplayCut { entries } if replay == Replay::Auto => {
@@ -318,18 +318,35 @@ impl Plan {
     /// # Errors
     /// [`Error::Instrument`], or [`Error::Internal`] when naga cannot write
     /// the module.
-    pub fn emit_instrumented(&self, gpu: &Gpu) -> Result<Vec<u8>, Error> {
+    /// Also returns, when the instrumented shader records its accesses, the
+    /// replay pass that checks them, in the same language.
+    pub fn emit_instrumented(&self, gpu: &Gpu) -> Result<(Vec<u8>, Option<Vec<u8>>), Error> {
         let inst = self.instrument(gpu)?;
+        let instrumented = self.write_module(&inst.module, &inst.info)?;
+        let replay_pass = if inst.prelude.replays() {
+            let module = wgrace_instrument::replay_pass_module(&inst)?;
+            let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), inst.capabilities)
+                .validate(&module)
+                .map_err(|e| Error::Internal(format!("the replay pass does not validate: {}", e.as_inner())))?;
+            Some(self.write_module(&module, &info)?)
+        } else {
+            None
+        };
+        Ok((instrumented, replay_pass))
+    }
+
+    /// `module` as WGSL, or as a SPIR-V binary for SPIR-V input.
+    fn write_module(&self, module: &naga::Module, info: &naga::valid::ModuleInfo) -> Result<Vec<u8>, Error> {
         let failed = |e: &dyn std::fmt::Display| Error::Internal(format!("writing the instrumented module: {e}"));
         match self.shader.language {
             wgrace_instrument::Language::Wgsl => {
-                naga::back::wgsl::write_string(&inst.module, &inst.info, naga::back::wgsl::WriterFlags::empty())
+                naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
                     .map(String::into_bytes)
                     .map_err(|e| failed(&e))
             }
             wgrace_instrument::Language::SpirV => {
                 let options = naga::back::spv::Options::default();
-                naga::back::spv::write_vec(&inst.module, &inst.info, &options, None)
+                naga::back::spv::write_vec(module, info, &options, None)
                     .map(|words| words.iter().flat_map(|w| w.to_le_bytes()).collect())
                     .map_err(|e| failed(&e))
             }

@@ -118,7 +118,7 @@ pub struct RunArgs {
     /// an entry evict each other, so races may be missed; the report counts
     /// evictions and is marked incomplete when there were any.
     pub shadow_cache: Option<u32>,
-    /// Addr mode: record each access and check it when its workgroup ends
+    /// Addr mode: record each access and check it in a replay pass after it
     /// (one copy of the race state machines: fast to compile), or check it
     /// where it happens (never: a copy at every access, fast to run, slow to
     /// compile). auto (the default) records, unless an invocation makes too

@@ -95,6 +95,15 @@ pub const STMT_CHECK_ENTRY: &str = "wgrace_stmt_storage_check";
 /// Invocations per workgroup of [`STMT_CHECK`].
 pub const STMT_CHECK_WORKGROUP: u32 = 64;
 
+/// The data-race check's replay pass (addr mode, recording): the entry
+/// point of a pass of its own, run after each chunk of the checked dispatch,
+/// that checks what the chunk's workgroups recorded (see
+/// [`replay_pass_source`]).
+pub const REPLAY_PASS: &str = include_str!("../wgsl/checks/data_race/passes/replay.wgsl");
+
+/// Entry point of [`REPLAY_PASS`].
+pub const REPLAY_PASS_ENTRY: &str = "wgrace_replay_pass";
+
 /// Compile-time constants of the runtime for one instrumented shader.
 ///
 /// The host-side layouts that must agree with the runtime (the log buffer,
@@ -149,8 +158,9 @@ pub struct Prelude {
     /// and the check of how subgroups are formed is left out.
     pub instrumented: bool,
     /// Addr mode: record accesses and barriers where they happen and check
-    /// them when the workgroup ends, from one call site of the state machines
-    /// (`wgsl/checks/data_race/hooks/replay.wgsl`), rather than at every access.
+    /// them in the replay pass after each chunk, from one call site of the
+    /// state machines (`wgsl/checks/data_race/hooks/replay.wgsl`,
+    /// [`REPLAY_PASS`]), rather than at every access.
     pub replay: bool,
     /// Addr mode's storage state word.
     pub storage: StorageLayout,
@@ -501,6 +511,15 @@ pub fn runtime_source(prelude: &Prelude) -> String {
 pub fn storage_check_source(prelude: &Prelude) -> String {
     let mut source = runtime_source(prelude);
     source.push_str(STMT_CHECK);
+    source
+}
+
+/// The replay pass: [`runtime_source`] with the entry point
+/// [`REPLAY_PASS_ENTRY`], its bindings in group 0. Only for a prelude that
+/// [replays](Prelude::replays).
+pub fn replay_pass_source(prelude: &Prelude) -> String {
+    let mut source = runtime_source(prelude);
+    source.push_str(REPLAY_PASS);
     source
 }
 

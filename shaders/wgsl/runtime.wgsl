@@ -136,7 +136,6 @@ fn wgrace_num_workgroups() -> vec3<u32> {
 // Called first thing in the entry point, in uniform control flow, with the
 // invocation's subgroup size (1 where there are no subgroups).
 fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
-    wgrace_t = local_index;
     wgrace_sg_size = max(subgroup_size, 1u);
     // Read before writing: an atomicMax on this one word by every workgroup
     // cost 9% of a memory-bound kernel at 65,535 workgroups on an H100
@@ -144,6 +143,16 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
     if local_index == 0u && atomicLoad(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE]) < wgrace_sg_size {
         atomicMax(&wgrace_log[WGRACE_LOG_SUBGROUP_SIZE], wgrace_sg_size);
     }
+    wgrace_set_identity(local_index, slot_id);
+    wgrace_checks_on_begin();
+}
+
+// The invocation's place: its local index, its workgroup's slot in this
+// chunk, and that workgroup's place in the original dispatch. (Also called
+// by passes that run over the same chunk, such as the data-race check's
+// replay pass.)
+fn wgrace_set_identity(local_index: u32, slot_id: vec3<u32>) {
+    wgrace_t = local_index;
     // Chunks are dispatched as (n, 1, 1) grids.
     wgrace_slot = slot_id.x;
     wgrace_g = wgrace_params.chunk_base + slot_id.x;
@@ -159,7 +168,6 @@ fn wgrace_begin(local_index: u32, slot_id: vec3<u32>, subgroup_size: u32) {
         let y = in_plane / d.x;
         wgrace_wid = vec3<u32>(in_plane - y * d.x, y, z);
     }
-    wgrace_checks_on_begin();
 }
 
 // Called right after each workgroup control barrier of the user's code, and
@@ -175,6 +183,11 @@ fn wgrace_barrier(kind: u32, id: u32) {
 fn wgrace_end() {
     wgrace_checks_on_end();
     // After the checks, which may have recorded.
+    wgrace_flush_dropped();
+}
+
+// Adds the detections this invocation could not record to the log.
+fn wgrace_flush_dropped() {
     if wgrace_dropped != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
     }

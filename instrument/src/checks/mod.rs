@@ -77,8 +77,8 @@ pub struct ShaderFacts {
     pub checked_sites: usize,
     /// Whether the adapter has subgroup operations.
     pub subgroups: bool,
-    /// Whether accesses are recorded where they happen and checked when the
-    /// workgroup ends (addr mode's record and replay), rather than checked
+    /// Whether accesses are recorded where they happen and checked by the
+    /// replay pass (addr mode's record and replay), rather than checked
     /// where they happen.
     pub replay: bool,
 }

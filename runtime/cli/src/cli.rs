@@ -43,7 +43,9 @@ enum Command {
         stats: bool,
         /// Write the instrumented module to FILE (WGSL, or SPIR-V for a .spv
         /// shader), to see what runs; with several entry points, one file
-        /// each, named FILE with `.ENTRY` before its extension.
+        /// each, named FILE with `.ENTRY` before its extension. When it
+        /// records accesses, the replay pass that checks them goes to a file
+        /// named with `.replay` before the extension.
         #[arg(long, value_name = "FILE")]
         emit_instrumented: Option<PathBuf>,
     },
@@ -100,7 +102,7 @@ enum Command {
         #[arg(long)]
         no_analyzer: bool,
         /// Addr mode: where every kernel's accesses are checked: auto
-        /// (default), always recorded and checked when the workgroup ends, or
+        /// (default), always recorded and checked by the replay pass, or
         /// never (checked where they happen).
         #[arg(long, value_enum)]
         replay: Option<ReplayFlag>,
@@ -189,8 +191,15 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyho
                 }
                 (_, None) => file.with_extension(&plan.prepared.entry_point),
             };
-            let bytes = plan.emit_instrumented(&gpus[0])?;
+            let (bytes, replay_pass) = plan.emit_instrumented(&gpus[0])?;
             std::fs::write(&file, bytes).with_context(|| format!("writing {}", file.display()))?;
+            if let Some(bytes) = replay_pass {
+                let file = match file.extension() {
+                    Some(ext) => file.with_extension(format!("replay.{}", ext.to_string_lossy())),
+                    None => file.with_extension("replay"),
+                };
+                std::fs::write(&file, bytes).with_context(|| format!("writing {}", file.display()))?;
+            }
         }
     }
 

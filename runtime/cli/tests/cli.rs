@@ -385,6 +385,30 @@ fn emit_instrumented_writes_the_module_of_each_entry_point() {
 }
 
 #[test]
+fn emit_instrumented_writes_the_replay_pass_beside_a_recording_module() {
+    let dir = temp_dir("emit-replay");
+    let text = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) l: u32) { d[0] = l; }\n";
+    let path = write_shader(&dir, "racy.wgsl", text);
+    let out = dir.join("out.wgsl");
+    let o = wgrace(&["run", &path, "--replay", "always", "--emit-instrumented", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // The shader records its accesses; the state machines are in the pass.
+    let shader = std::fs::read_to_string(&out).expect("out.wgsl");
+    assert!(shader.contains("wgrace_storage_access("), "{shader}");
+    assert!(!shader.contains("fn wgrace_replay("), "{shader}");
+    let pass = std::fs::read_to_string(dir.join("out.replay.wgsl")).expect("out.replay.wgsl");
+    assert!(pass.contains("fn wgrace_replay_pass("), "{pass}");
+    assert!(pass.contains("@workgroup_size(64, 1, 1)"), "{pass}");
+    // Checked in place, there is no pass.
+    let inline = dir.join("inline.wgsl");
+    let o = wgrace(&["run", &path, "--replay", "never", "--emit-instrumented", &inline.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(inline.exists());
+    assert!(!dir.join("inline.replay.wgsl").exists());
+}
+
+#[test]
 fn bad_flags_in_the_shader_are_reported() {
     let dir = temp_dir("bad-line");
     let path = write_shader(&dir, "s.wgsl", "// wgrace: --dispach 2\n@compute @workgroup_size(1) fn main() {}\n");

@@ -68,8 +68,9 @@ fn wgrace_update_identity() {
         | (WgraceState(wgrace_g) << WGRACE_ST_G_SHIFT);
 }
 
-// The runtime's end event: checks what was recorded (hooks/replay.wgsl),
-// then flushes what the invocation counted privately.
+// The runtime's end event: flushes what the invocation counted privately
+// (hooks/replay.wgsl: the replay pass checks what was recorded, and flushes
+// what the checks counted).
 fn wgrace_data_race_on_end() {
     wgrace_end_hook();
     if WGRACE_COUNT_ACCESSES && wgrace_accesses != 0u {
@@ -79,21 +80,37 @@ fn wgrace_data_race_on_end() {
             atomicAdd(&wgrace_log[WGRACE_LOG_ACCESSES + 1u], 1u);
         }
     }
+    if !WGRACE_REPLAY {
+        wgrace_data_race_flush();
+    }
+    wgrace_stmt_end();
+}
+
+// Adds what the state machines counted privately to the log.
+fn wgrace_data_race_flush() {
     if wgrace_out_of_bounds != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], wgrace_out_of_bounds);
     }
     if wgrace_evicted != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_EVICTED], wgrace_evicted);
     }
-    wgrace_stmt_end();
 }
 
-// The runtime's begin event, in uniform control flow: the invocation's
-// identity in the state words, and its workgroup's shadow slot.
+// The runtime's begin event, in uniform control flow (hooks/replay.wgsl:
+// the replay pass sets up the state machines).
 fn wgrace_data_race_on_begin() {
     if WGRACE_INSTRUMENTED {
         wgrace_subgroup_begin();
     }
+    wgrace_begin_hook();
+    if !WGRACE_REPLAY {
+        wgrace_data_race_state_begin();
+    }
+}
+
+// In uniform control flow, where accesses are checked: the invocation's
+// identity in the state words, and its workgroup's shadow slot.
+fn wgrace_data_race_state_begin() {
     wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
         + wgrace_slot * WGRACE_WG_WORDS * WGRACE_WG_STATE_WORDS;
     wgrace_any = 0u;
@@ -101,7 +118,6 @@ fn wgrace_data_race_on_begin() {
     wgrace_wg_interval = 0u;
     wgrace_storage_on = true;
     wgrace_update_identity();
-    wgrace_begin_hook();
     if WGRACE_WG_WORDS > 0u && !WGRACE_WG_RESIDENT {
         // The slot still holds the state its previous workgroup left.
         wgrace_sweep_slot();

@@ -6,17 +6,21 @@
 // every access site: the instrumented pipeline's compile time would grow
 // with sites x state machine (minutes for a shader of a few hundred lines).
 // Instead, each access and barrier is *recorded* where it happens, as one
-// 8-byte entry in the invocation's stream, and the workgroup *replays* the
-// streams when it ends (wgrace_end, in uniform control flow): the state
-// machines run from one call site, in one loop.
+// 8-byte entry in the invocation's stream, and the *replay pass*
+// (passes/replay.wgsl), a dispatch of its own over the same workgroup
+// slots, replays each workgroup's streams after the chunk's checked
+// dispatch: the state machines run from one call site, in one loop, in a
+// pipeline of their own. Drivers' compile time grows faster than the size
+// of what they compile (lavapipe's coroutine passes, for one), so two
+// pipelines compile faster than one that holds both.
 //
 // The replay is a schedule the real execution could have taken. Each
 // invocation checks its own events in program order; the workgroup checks
 // the accesses before a barrier, synchronizes (storage and workgroup
 // memory), applies the barrier, and goes on. So a state machine sees the
 // accesses of one interval in some order, as it would have, and every
-// interval of a workgroup after the one before; workgroups replay when they
-// end, in any order, which the storage state machine allows as it allows any
+// interval of a workgroup after the one before; workgroups replay in any
+// order, which the storage state machine allows as it allows any
 // interleaving of workgroups. Same state machines, same events, same
 // verdicts (docs/detector.md, "Record and replay").
 //
@@ -40,7 +44,9 @@
 // storage site, its index among the instrumented storage sites (low half).
 // Then entry j of invocation t of workgroup slot s is
 // WGRACE_TRACE_HEAD + (s * (capacity + 1) + j) * WGRACE_WG_INVOCATIONS + t:
-// a subgroup's entries of one step are adjacent.
+// a subgroup's entries of one step are adjacent. Entry `capacity` takes
+// the entries beyond the room while the invocation runs; when it ends, it
+// holds what the replay pass needs of it (wgrace_end_hook).
 @group(0) @binding(5) var<storage, read_write> wgrace_trace: array<u64>;
 
 // An access event is one entry: the high half holds the site (bits 0-13),
@@ -114,10 +120,12 @@ fn wgrace_begin_hook() {
         + wgrace_t;
 }
 
-// When the entry point returns, in uniform control flow
-// (wgrace_data_race_on_end).
+// When the entry point returns (wgrace_data_race_on_end): the entries
+// this invocation recorded (beyond the capacity too) and its subgroup size,
+// for the replay pass, in the stream's last entry.
 fn wgrace_end_hook() {
-    wgrace_replay();
+    wgrace_trace[wgrace_trace_entry(wgrace_params.trace_capacity)] =
+        (u64(wgrace_sg_size) << 32u) | u64(wgrace_events);
 }
 
 // ---------------------------------------------------------------- recording
@@ -179,7 +187,7 @@ fn wgrace_replay_access(x: u32, word: u32) {
     }
 }
 
-// Called by wgrace_data_race_on_end, in uniform control flow: checks the
+// Called by the replay pass, in uniform control flow: checks the
 // workgroup's recorded events, one interval at a time. Each round, every
 // invocation checks its accesses up to its next barrier event; the workgroup
 // synchronizes and moves on to the fewest barriers any of those events
@@ -279,3 +287,4 @@ fn wgrace_replay() {
         atomicMax(&wgrace_log[WGRACE_LOG_TRACE_NEEDED], wgrace_events);
     }
 }
+
