@@ -41,6 +41,7 @@
 
 pub mod analysis;
 pub mod checks;
+pub mod defer;
 pub use wgrace_report as report;
 pub mod entry;
 pub mod link;

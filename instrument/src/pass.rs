@@ -584,6 +584,9 @@ pub fn instrument_with(
     entry::wrap_entry_point(&mut out, &linked, options.subgroups)?;
     // What the runtime's constants rule out, drivers need not compile.
     crate::prune::constant_branches(&mut out);
+    if prelude.replays() {
+        crate::defer::defer_recording(&mut out, &linked)?;
+    }
 
     let capabilities = options.capabilities | runtime_capabilities;
     let mut validator = Validator::new(ValidationFlags::all(), capabilities);

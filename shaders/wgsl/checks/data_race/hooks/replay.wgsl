@@ -288,3 +288,43 @@ fn wgrace_replay() {
     }
 }
 
+// ---------------------------------------------------------------- deferred recording
+//
+// What the pass calls instead of the hooks above (instrument/src/defer.rs):
+// a site keeps its entry in a slot of its own, a private vec3<u32> (the
+// entry's high half, its low half, and its index in the stream plus one),
+// and the pass stores slots where paths have joined, so that a driver
+// compiles fewer stores.
+
+fn wgrace_wg_pending(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32, write: bool, invariant: bool)
+    -> vec3<u32> {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
+    return wgrace_pending_entry(wgrace_event_flags(false, write, invariant, in_bounds) | site
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), at);
+}
+
+fn wgrace_storage_pending(var_id: u32, word: u32, words: u32, in_bounds: bool, site: u32, state_site: u32,
+                          write: bool, invariant: bool) -> vec3<u32> {
+    if WGRACE_COUNT_ACCESSES {
+        wgrace_accesses += 1u;
+    }
+    return wgrace_pending_entry(wgrace_event_flags(true, write, invariant, in_bounds) | site
+        | (var_id << WGRACE_EVENT_VAR_SHIFT), word);
+}
+
+// Counts an access event whose high half is `x` and returns its slot.
+fn wgrace_pending_entry(x: u32, word: u32) -> vec3<u32> {
+    let n = wgrace_events + wgrace_barrier_waiting;
+    wgrace_barrier_waiting = 0u;
+    wgrace_events = n + 1u;
+    return vec3<u32>(x, word, n + 1u);
+}
+
+// Stores the entry a slot holds at its place in the stream. A slot that
+// never held one is zero: its index wraps to the entry that takes those
+// beyond the room.
+fn wgrace_flush_pending(slot: vec3<u32>) {
+    wgrace_trace[wgrace_trace_entry(slot.z - 1u)] = (u64(slot.x) << 32u) | u64(slot.y);
+}
