@@ -68,15 +68,21 @@ pub fn defer_recording(module: &mut Module, linked: &Linked) -> Result<(), Instr
     );
 
     // A slot per site of a function that drivers inline in several places;
-    // the others store where they are.
+    // elsewhere, slots shared by the branches of an `if` or a `switch` that
+    // record in two branches or more; other sites store where they are.
     let copies = inlined_copies(module);
     let mut slots = Vec::new();
     for (h, f) in module.functions.iter_mut() {
-        if copies[h.index()] < 2 {
-            continue;
-        }
+        let mut mode = if copies[h.index()] >= 2 { Mode::EverySite } else { Mode::Immediate };
         let body = std::mem::take(&mut f.body);
-        f.body = assign_slots(body, &mut f.expressions, &hooks, &mut module.global_variables, &mut slots, vec3);
+        let mut slotter = Slotter {
+            exprs: &mut f.expressions,
+            hooks: &hooks,
+            globals: &mut module.global_variables,
+            slots: &mut slots,
+            vec3,
+        };
+        f.body = slotter.block(body, &mut mode);
     }
     if slots.is_empty() {
         return Ok(());
@@ -145,65 +151,154 @@ struct Runtime {
     end: Handle<Function>,
 }
 
-/// Replaces every call to an access hook in `block` by a call to its
-/// pending form and a store of the result in a new slot.
-fn assign_slots(
-    block: Block,
-    exprs: &mut Arena<Expression>,
-    hooks: &[(Handle<Function>, Handle<Function>)],
-    globals: &mut Arena<GlobalVariable>,
-    slots: &mut Vec<Handle<GlobalVariable>>,
+/// Which sites of a block get slots.
+enum Mode {
+    /// None: they store where they are.
+    Immediate,
+    /// Each its own (a function inlined in several places).
+    EverySite,
+    /// The branches of one `if` or `switch`: the n-th site of a branch gets
+    /// the construct's n-th slot, whatever the branch (only one runs).
+    Branch { shared: Vec<Handle<GlobalVariable>>, next: usize },
+}
+
+/// Gives sites their slots: replaces a call to an access hook by a call to
+/// its pending form and a store of the result in the site's slot.
+struct Slotter<'a> {
+    exprs: &'a mut Arena<Expression>,
+    hooks: &'a [(Handle<Function>, Handle<Function>)],
+    globals: &'a mut Arena<GlobalVariable>,
+    /// Every slot, in order of creation.
+    slots: &'a mut Vec<Handle<GlobalVariable>>,
     vec3: Handle<Type>,
-) -> Block {
-    let mut out = Block::with_capacity(block.len());
-    for (stmt, span) in block.span_into_iter() {
-        let stmt = match stmt {
-            Statement::Call { function, arguments, result: None } => {
-                match hooks.iter().find(|(access, _)| *access == function) {
-                    Some(&(_, pending)) => {
-                        let slot = globals.append(
-                            GlobalVariable {
-                                name: Some(format!("wgrace_pending_{}", slots.len())),
-                                space: AddressSpace::Private,
-                                binding: None,
-                                ty: vec3,
-                                init: None,
-                                memory_decorations: naga::MemoryDecorations::empty(),
-                            },
-                            span,
-                        );
-                        slots.push(slot);
-                        let value = exprs.append(Expression::CallResult(pending), span);
-                        out.push(Statement::Call { function: pending, arguments, result: Some(value) }, span);
-                        let pointer = exprs.append(Expression::GlobalVariable(slot), span);
-                        Statement::Store { pointer, value }
-                    }
-                    None => Statement::Call { function, arguments, result: None },
-                }
-            }
-            Statement::Block(b) => Statement::Block(assign_slots(b, exprs, hooks, globals, slots, vec3)),
-            Statement::If { condition, accept, reject } => {
-                let accept = assign_slots(accept, exprs, hooks, globals, slots, vec3);
-                let reject = assign_slots(reject, exprs, hooks, globals, slots, vec3);
-                Statement::If { condition, accept, reject }
-            }
-            Statement::Switch { selector, cases } => {
-                let cases = cases
-                    .into_iter()
-                    .map(|c| naga::SwitchCase { body: assign_slots(c.body, exprs, hooks, globals, slots, vec3), ..c })
-                    .collect();
-                Statement::Switch { selector, cases }
-            }
-            Statement::Loop { body, continuing, break_if } => {
-                let body = assign_slots(body, exprs, hooks, globals, slots, vec3);
-                let continuing = assign_slots(continuing, exprs, hooks, globals, slots, vec3);
-                Statement::Loop { body, continuing, break_if }
-            }
-            other => other,
-        };
-        out.push(stmt, span);
+}
+
+impl Slotter<'_> {
+    fn new_slot(&mut self, span: Span) -> Handle<GlobalVariable> {
+        let slot = self.globals.append(
+            GlobalVariable {
+                name: Some(format!("wgrace_pending_{}", self.slots.len())),
+                space: AddressSpace::Private,
+                binding: None,
+                ty: self.vec3,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            span,
+        );
+        self.slots.push(slot);
+        slot
     }
-    out
+
+    /// Whether `block` has an access hook outside loops.
+    fn records_outside_loops(&self, block: &Block) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::Call { function, .. } => self.hooks.iter().any(|(access, _)| access == function),
+            Statement::Block(b) => self.records_outside_loops(b),
+            Statement::If { accept, reject, .. } => {
+                self.records_outside_loops(accept) || self.records_outside_loops(reject)
+            }
+            Statement::Switch { cases, .. } => cases.iter().any(|c| self.records_outside_loops(&c.body)),
+            _ => false,
+        })
+    }
+
+    /// `branches` share slots when at least two of them record (outside
+    /// loops, and none falls through).
+    fn shares(&self, branches: &[&Block], falls_through: bool) -> bool {
+        !falls_through && branches.iter().filter(|b| self.records_outside_loops(b)).count() >= 2
+    }
+
+    fn block(&mut self, block: Block, mode: &mut Mode) -> Block {
+        let mut out = Block::with_capacity(block.len());
+        for (stmt, span) in block.span_into_iter() {
+            let stmt = match stmt {
+                Statement::Call { function, arguments, result: None } => {
+                    let hook = self.hooks.iter().find(|(access, _)| *access == function).map(|&(_, p)| p);
+                    let slot = match (hook, &mut *mode) {
+                        (None, _) | (_, Mode::Immediate) => None,
+                        (Some(_), Mode::EverySite) => Some(self.new_slot(span)),
+                        (Some(_), Mode::Branch { shared, next }) => {
+                            let n = *next;
+                            *next += 1;
+                            match shared.get(n) {
+                                Some(&slot) => Some(slot),
+                                None => {
+                                    let slot = self.new_slot(span);
+                                    if let Mode::Branch { shared, .. } = mode {
+                                        shared.push(slot);
+                                    }
+                                    Some(slot)
+                                }
+                            }
+                        }
+                    };
+                    match (hook, slot) {
+                        (Some(pending), Some(slot)) => {
+                            let value = self.exprs.append(Expression::CallResult(pending), span);
+                            out.push(Statement::Call { function: pending, arguments, result: Some(value) }, span);
+                            let pointer = self.exprs.append(Expression::GlobalVariable(slot), span);
+                            Statement::Store { pointer, value }
+                        }
+                        _ => Statement::Call { function, arguments, result: None },
+                    }
+                }
+                Statement::Block(b) => Statement::Block(self.block(b, mode)),
+                Statement::If { condition, accept, reject } => {
+                    if matches!(mode, Mode::Immediate) && self.shares(&[&accept, &reject], false) {
+                        let mut shared = Mode::Branch { shared: Vec::new(), next: 0 };
+                        let accept = self.block(accept, &mut shared);
+                        if let Mode::Branch { next, .. } = &mut shared {
+                            *next = 0;
+                        }
+                        let reject = self.block(reject, &mut shared);
+                        Statement::If { condition, accept, reject }
+                    } else {
+                        let accept = self.block(accept, mode);
+                        let reject = self.block(reject, mode);
+                        Statement::If { condition, accept, reject }
+                    }
+                }
+                Statement::Switch { selector, cases } => {
+                    let bodies: Vec<&Block> = cases.iter().map(|c| &c.body).collect();
+                    let falls_through = cases.iter().any(|c| c.fall_through);
+                    if matches!(mode, Mode::Immediate) && self.shares(&bodies, falls_through) {
+                        let mut shared = Mode::Branch { shared: Vec::new(), next: 0 };
+                        let cases = cases
+                            .into_iter()
+                            .map(|c| {
+                                if let Mode::Branch { next, .. } = &mut shared {
+                                    *next = 0;
+                                }
+                                naga::SwitchCase { body: self.block(c.body, &mut shared), ..c }
+                            })
+                            .collect();
+                        Statement::Switch { selector, cases }
+                    } else {
+                        let cases = cases
+                            .into_iter()
+                            .map(|c| naga::SwitchCase { body: self.block(c.body, mode), ..c })
+                            .collect();
+                        Statement::Switch { selector, cases }
+                    }
+                }
+                Statement::Loop { body, continuing, break_if } => {
+                    // A loop's sites run again: in a branch, they store
+                    // where they are (the loop may share slots inside).
+                    let mut inner = match mode {
+                        Mode::EverySite => Mode::EverySite,
+                        Mode::Immediate | Mode::Branch { .. } => Mode::Immediate,
+                    };
+                    let body = self.block(body, &mut inner);
+                    let continuing = self.block(continuing, &mut inner);
+                    Statement::Loop { body, continuing, break_if }
+                }
+                other => other,
+            };
+            out.push(stmt, span);
+        }
+        out
+    }
 }
 
 /// How many copies of each function drivers make when they inline every

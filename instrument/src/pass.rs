@@ -744,6 +744,8 @@ pub fn replay_pass_module(inst: &Instrumented) -> Result<Module, InstrumentError
     for ep in &mut module.entry_points {
         ep.workgroup_size = inst.workgroup_size;
     }
+    // As the instrumented module: only code that can run, for the driver.
+    crate::prune::constant_branches(&mut module);
     naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
     Ok(module)
 }
