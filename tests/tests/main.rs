@@ -5,3 +5,4 @@ mod formats;
 mod samples;
 mod support;
 mod toy_check;
+mod viewer;

@@ -48,6 +48,26 @@ enum Command {
         /// named with `.replay` before the extension.
         #[arg(long, value_name = "FILE")]
         emit_instrumented: Option<PathBuf>,
+        /// Open the report in the viewer when the run ends (`wgrace view`).
+        #[arg(long)]
+        gui: bool,
+    },
+    /// Open a saved report (`wgrace run SHADER --format json -o REPORT.json`)
+    /// in the desktop viewer, `wgrace-gui`, built beside `wgrace` with
+    /// `cargo build --release -p wgrace-gui`.
+    ///
+    /// Exit status: 0 the window closed, 2 the viewer could not start.
+    View {
+        /// The report.
+        report: PathBuf,
+        /// Render the window to this PNG file instead of opening it (no
+        /// display needed).
+        #[arg(long, value_name = "OUT.png")]
+        screenshot: Option<PathBuf>,
+        /// Window size for --screenshot, in points: WIDTHxHEIGHT (default
+        /// 1280x800).
+        #[arg(long, value_name = "WxH")]
+        size: Option<String>,
     },
     /// Prove what can be proved without running: races certain for this
     /// dispatch and input, and accesses that cannot race. Needs no GPU.
@@ -135,7 +155,19 @@ pub fn render_error(e: &anyhow::Error) -> String {
 pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { shader, args, stats, emit_instrumented } => run(shader, args.into(), stats, emit_instrumented),
+        Command::Run { shader, args, stats, emit_instrumented, gui } => {
+            run(shader, args.into(), stats, emit_instrumented, gui)
+        }
+        Command::View { report, screenshot, size } => {
+            let mut args = vec![report.into_os_string()];
+            if let Some(out) = screenshot {
+                args.extend(["--screenshot".into(), out.into_os_string()]);
+            }
+            if let Some(size) = size {
+                args.extend(["--size".into(), size.into()]);
+            }
+            view(&args)
+        }
         Command::Check { shader, args } => check(shader, args.into()),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
         Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay } => {
@@ -176,7 +208,34 @@ fn write_output(args: &RunArgs, text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// The viewer's binary: `wgrace-gui` beside this `wgrace`, or on `PATH`.
+fn viewer_binary() -> Option<PathBuf> {
+    let name = format!("wgrace-gui{}", std::env::consts::EXE_SUFFIX);
+    let beside = std::env::current_exe().ok().map(|exe| exe.with_file_name(&name));
+    beside
+        .into_iter()
+        .chain(std::env::var_os("PATH").iter().flat_map(std::env::split_paths).map(|dir| dir.join(&name)))
+        .find(|path| path.is_file())
+}
+
+/// Starts the viewer with `args` and waits for it.
+fn view(args: &[std::ffi::OsString]) -> anyhow::Result<ExitCode> {
+    let Some(binary) = viewer_binary() else {
+        return Err(Error::Spec(
+            "the viewer is not built: `cargo build --release -p wgrace-gui` builds `wgrace-gui` beside `wgrace` \
+             (it needs a display, or --screenshot)"
+                .into(),
+        )
+        .into());
+    };
+    let status = std::process::Command::new(&binary)
+        .args(args)
+        .status()
+        .with_context(|| format!("starting the viewer {}", binary.display()))?;
+    Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::from(2) })
+}
+
+fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>, gui: bool) -> anyhow::Result<ExitCode> {
     let (shader, args, spec) = wgrace::load_with_flags(&path, cli)?;
     let gpus = open_gpus(&args)?;
     let format = args.format.unwrap_or_default();
@@ -254,6 +313,14 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>) -> anyho
         Format::Sarif => wgrace::sarif::sarif(report) + "\n",
     };
     write_output(&args, &rendered)?;
+    if gui {
+        // The viewer reads the report from a file of its own.
+        let file = std::env::temp_dir().join(format!("wgrace-report-{}.json", std::process::id()));
+        std::fs::write(&file, print::json(report)).with_context(|| format!("writing {}", file.display()))?;
+        let viewed = view(&[file.clone().into_os_string()]);
+        let _ = std::fs::remove_file(&file);
+        viewed?;
+    }
     Ok(if report.failed() { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 

@@ -409,6 +409,21 @@ fn emit_instrumented_writes_the_replay_pass_beside_a_recording_module() {
 }
 
 #[test]
+fn view_without_the_viewer_built_says_how_to_build_it() {
+    // A copy of `wgrace` with no `wgrace-gui` beside it and none on PATH.
+    let dir = temp_dir("no-viewer");
+    let wgrace = dir.join("wgrace");
+    std::fs::copy(env!("CARGO_BIN_EXE_wgrace"), &wgrace).expect("copy wgrace");
+    let o = Command::new(&wgrace).args(["view", "report.json"]).env("PATH", "").output().expect("run wgrace");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the viewer is not built: `cargo build --release -p wgrace-gui` builds `wgrace-gui`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn bad_flags_in_the_shader_are_reported() {
     let dir = temp_dir("bad-line");
     let path = write_shader(&dir, "s.wgsl", "// wgrace: --dispach 2\n@compute @workgroup_size(1) fn main() {}\n");
