@@ -10,7 +10,8 @@
 //! - [`finding`]: what every other check found, in one generic shape (check
 //!   id, severity, message, located labels, invocations, memory, counts,
 //!   explanation, hint);
-//! - [`site`]: source locations and the site and barrier tables.
+//! - [`site`]: source locations and the site and barrier tables;
+//! - [`matrix`]: the runs side by side, for reports of several adapters.
 //!
 //! # JSON schema (version 2)
 //!
@@ -40,7 +41,9 @@
 //!   `column`, `snippet`, `invocation` {`workgroup_id`,
 //!   `local_invocation_id`}}, `occurrences`, `lockstep` {`hidden_from`,
 //!   `visible_at`}, `examples[]` {`element`, `byte_offset`, `first`,
-//!   `second`}, `explanation`, `hint`;
+//!   `second`}, `explanation`, `hint`, `spread` {`cells`,
+//!   `workgroups_per_cell`, `workgroups`, `range_bytes`, `ranges`}: where
+//!   it happened, counted on the GPU ([`Spread`]);
 //! - a run's `findings[]`, and the report's for what concerns runs together:
 //!   what the other checks found ([`Finding`]): `check` (the check's id),
 //!   `severity` (`error`, `warning`, `note`), `message`, `locations[]`
@@ -52,14 +55,16 @@
 //! divergence-only findings by the generic [`Finding`].
 
 pub mod finding;
+pub mod matrix;
 pub mod race;
 pub mod site;
 
 use serde::{Deserialize, Serialize};
 
 pub use finding::{CheckInfo, Finding, FindingLocation, Severity};
+pub use matrix::{MatrixOutput, MatrixRow};
 pub use race::{
-    Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind,
+    Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind, Spread,
 };
 pub use site::{
     AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteAnalysis, SiteStatus, SiteTable, Space,

@@ -35,6 +35,55 @@ pub struct Race {
     /// (`wgrace check`; it happens in every run of this dispatch and input).
     #[serde(default)]
     pub detected_by: DetectedBy,
+    /// Where it happened: its occurrences by workgroup and by range of the
+    /// variable, counted on the GPU (races the runtime detected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<Spread>,
+}
+
+/// Where a race happened, counted on the GPU as each occurrence was
+/// detected: over the cells of the dispatch grid, and over ranges of the
+/// variable. The viewer's heat maps draw them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spread {
+    /// How many cells the dispatch grid is divided into along x, y and z
+    /// (256 at most in all; one workgroup per cell when the dispatch has
+    /// no more along that axis).
+    pub cells: [u32; 3],
+    /// How many workgroups a cell holds along x, y and z (powers of two):
+    /// workgroup `w` lies in cell `w.x / workgroups_per_cell.x` along x, and
+    /// likewise along y and z.
+    pub workgroups_per_cell: [u32; 3],
+    /// Occurrences per cell, as `[cell, occurrences]` for the cells with
+    /// any; cell `(i, j, k)` is `i + cells.x * (j + cells.y * k)`. An
+    /// occurrence counts in the cells of both its workgroups (once when they
+    /// share one).
+    pub workgroups: Vec<[u64; 2]>,
+    /// Bytes of the variable in one range: range `r` covers bytes
+    /// `r * range_bytes` up to `(r + 1) * range_bytes`.
+    pub range_bytes: u64,
+    /// Occurrences per range of the variable, as `[range, occurrences]` for
+    /// the ranges with any.
+    pub ranges: Vec<[u64; 2]>,
+}
+
+impl Spread {
+    /// The cell, as `[x, y, z]`, of cell index `index`.
+    pub fn cell_of(&self, index: u64) -> [u32; 3] {
+        let [cx, cy, _] = self.cells.map(u64::from);
+        let (cx, cy) = (cx.max(1), cy.max(1));
+        [(index % cx) as u32, (index / cx % cy) as u32, (index / (cx * cy)) as u32]
+    }
+
+    /// The workgroups of cell `[x, y, z]` along each axis, as half-open
+    /// ranges, for a dispatch of `dispatch` workgroups.
+    pub fn workgroups_of(&self, cell: [u32; 3], dispatch: [u32; 3]) -> [std::ops::Range<u32>; 3] {
+        std::array::from_fn(|a| {
+            let per = u64::from(self.workgroups_per_cell[a].max(1));
+            let at = |i: u32| (u64::from(i) * per).min(u64::from(dispatch[a])) as u32;
+            at(cell[a])..at(cell[a] + 1)
+        })
+    }
 }
 
 /// What found a race.

@@ -148,7 +148,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         buffer_bytes: plan.buffers.iter().map(|b| b.size()).sum(),
         shadow_bytes: checked.layout.shadow_bytes(),
         shadow: checked.layout.shadow_summary(&inst),
-        log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_bytes(),
+        log_bytes: checked.layout.log.bytes() + checked.layout.log.examples_buffer_bytes(),
         trace_bytes: checked.layout.trace_bytes(&inst),
         chunks: checked.layout.chunks,
         analyzer: plan.spec.analyzer,

@@ -435,7 +435,12 @@ impl CheckedLayout {
         let u64_bytes = (u64_words * 8).max(8);
         let shadow_bytes = state_bytes + u64_bytes;
         let per_word = shadow_bytes as f64 / shadow_words.max(1) as f64;
-        let log = LogLayout { pair_capacity: max_races, slot_words: slot_words as u32, slots: chunk as u32 };
+        let log = LogLayout {
+            pair_capacity: max_races,
+            slot_words: slot_words as u32,
+            slots: chunk as u32,
+            sites: inst.sites.len() as u32,
+        };
         let log_bytes = log.bytes();
         if state_bytes.max(u64_bytes) > limit {
             return Err(Error::Limit(format!(
@@ -457,7 +462,7 @@ impl CheckedLayout {
                 inst.prelude.storage_slots
             )));
         }
-        if log_bytes.max(log.examples_bytes()) > limit {
+        if log_bytes.max(log.examples_buffer_bytes()) > limit {
             return Err(Error::Limit(format!(
                 "the race table and workgroup shadow need {log_bytes} bytes, more than the adapter's {limit}; lower \
                  --max-races"
@@ -517,6 +522,7 @@ impl CheckedLayout {
             // value is unused when the 64-bit words are something else).
             witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
             trace_capacity: self.trace_capacity,
+            spread_cells: abi::spread_grid(dispatch).packed(),
         };
         let mut vars: Vec<abi::Var> = inst
             .vars
@@ -527,7 +533,8 @@ impl CheckedLayout {
                     wgrace_instrument::Space::Workgroup => (u64::from(v.slot_base), u64::from(v.fixed_words)),
                     wgrace_instrument::Space::Storage => (base, words_len),
                 };
-                abi::Var { base: base as u32, words: len.min(u64::from(u32::MAX)) as u32, ..abi::Var::default() }
+                let words = len.min(u64::from(u32::MAX)) as u32;
+                abi::Var { base: base as u32, words, range_shift: abi::range_shift(words), _pad: 0 }
             })
             .collect();
         if vars.is_empty() {
@@ -804,10 +811,16 @@ impl CheckedRun {
         });
         let examples = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace race examples"),
-            size: layout.log.examples_bytes(),
+            size: layout.log.examples_buffer_bytes(),
             usage: storage,
             mapped_at_creation: false,
         });
+        // After the examples, the sites' variables: never cleared.
+        gpu.queue.write_buffer(
+            &examples,
+            layout.log.examples_bytes(),
+            bytemuck::cast_slice(&LogLayout::site_vars(&inst.sites)),
+        );
         // The sites' facts, then streams that are written before they are
         // read: never cleared.
         let trace = gpu.device.create_buffer(&wgpu::BufferDescriptor {
@@ -1020,7 +1033,7 @@ impl CheckedRun {
         encoder.clear_buffer(&self.shadow, 0, None);
         encoder.clear_buffer(&self.shadow_u64, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
-        encoder.clear_buffer(&self.examples, 0, None);
+        encoder.clear_buffer(&self.examples, 0, Some(self.layout.log.examples_bytes()));
         gpu.queue.submit([encoder.finish()]);
     }
 
@@ -1030,7 +1043,7 @@ impl CheckedRun {
     /// # Errors
     /// [`Error::Gpu`].
     pub fn read_log(&self, gpu: &Gpu) -> Result<(Vec<u8>, Vec<u8>), Error> {
-        let log = gpu.read_buffer(&self.log, self.layout.log.header_and_pairs_bytes())?;
+        let log = gpu.read_buffer(&self.log, self.layout.log.read_bytes())?;
         let examples = gpu.read_buffer(&self.examples, self.layout.log.examples_bytes())?;
         Ok((log, examples))
     }
@@ -1046,6 +1059,9 @@ impl CheckedRun {
     /// Bytes of GPU memory the check adds (shadow state, race records and
     /// replay streams).
     pub fn extra_bytes(&self) -> u64 {
-        self.layout.shadow_bytes() + self.layout.log.bytes() + self.layout.log.examples_bytes() + self.trace.size()
+        self.layout.shadow_bytes()
+            + self.layout.log.bytes()
+            + self.layout.log.examples_buffer_bytes()
+            + self.trace.size()
     }
 }

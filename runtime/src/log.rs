@@ -4,14 +4,16 @@
 
 use bytemuck::Zeroable;
 use wgrace_instrument::checks::{CheckSet, DecodeContext, Decoded, Record};
+use wgrace_instrument::report::SiteTable;
 use wgrace_instrument::report::{Finding, Race, Stats};
-use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, Example, LogHeader, RecordEntry};
+use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, Example, LogHeader, RecordEntry, SPREAD_CELLS, SPREAD_RANGES};
 
 use crate::Error;
 
 /// Layout of the log buffer (the [`LogHeader`] counters, the record table,
-/// then one workgroup-memory shadow slot per workgroup of a chunk unless the
-/// shadow lives in workgroup memory) and of the examples buffer.
+/// the table's spreads, then one workgroup-memory shadow slot per workgroup
+/// of a chunk unless the shadow lives in workgroup memory) and of the
+/// examples buffer (the table's examples, then the sites' variables).
 #[derive(Clone, Copy, Debug)]
 pub struct LogLayout {
     /// Entries of the record table.
@@ -20,22 +22,44 @@ pub struct LogLayout {
     pub slot_words: u32,
     /// Slots (workgroups per chunk).
     pub slots: u32,
+    /// Access sites of the shader (the table of their variables).
+    pub sites: u32,
 }
+
+/// Words of one record's spread: its cells, then its ranges.
+const SPREAD_WORDS: usize = SPREAD_CELLS + SPREAD_RANGES;
 
 impl LogLayout {
     /// Size of the log buffer.
     pub fn bytes(&self) -> u64 {
-        self.header_and_pairs_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4
+        self.read_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4
     }
 
-    /// Size of the counters and the record table, which is all the host reads.
-    pub fn header_and_pairs_bytes(&self) -> u64 {
-        (size_of::<LogHeader>() + self.pair_capacity as usize * size_of::<RecordEntry>()) as u64
+    /// Size of the counters, the record table and its spreads: what the
+    /// host reads.
+    pub fn read_bytes(&self) -> u64 {
+        let entry = size_of::<RecordEntry>() + SPREAD_WORDS * 4;
+        (size_of::<LogHeader>() + self.pair_capacity as usize * entry) as u64
     }
 
-    /// Size of the examples buffer.
+    /// Size of the record table's examples: what the host reads of the
+    /// examples buffer, and all it clears.
     pub fn examples_bytes(&self) -> u64 {
         (self.pair_capacity as usize * EXAMPLES_PER_RECORD * size_of::<Example>()) as u64
+    }
+
+    /// Size of the examples buffer: the examples, then the table of the
+    /// sites' variables ([`LogLayout::site_vars`]).
+    pub fn examples_buffer_bytes(&self) -> u64 {
+        self.examples_bytes() + u64::from(self.sites).div_ceil(4).max(1) * 16
+    }
+
+    /// The table of the sites' variables that follows the examples
+    /// (`wgrace_site_var`): site `i`'s variable in word `i`.
+    pub fn site_vars(sites: &SiteTable) -> Vec<u32> {
+        let mut vars: Vec<u32> = sites.sites.iter().map(|s| s.var).collect();
+        vars.resize(vars.len().div_ceil(4).max(1) * 4, 0);
+        vars
     }
 }
 
@@ -75,11 +99,14 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         nonlinear_subgroup_lanes: u64::from(h.nonlinear),
         ..Stats::default()
     };
-    let entries = log.get(size_of::<LogHeader>()..).unwrap_or(&[]).chunks_exact(size_of::<RecordEntry>());
     let per_entry = EXAMPLES_PER_RECORD * size_of::<Example>();
+    let capacity = examples.len() / per_entry;
+    let table = log.get(size_of::<LogHeader>()..).unwrap_or(&[]);
+    let (entries, spreads) = table.split_at((capacity * size_of::<RecordEntry>()).min(table.len()));
     let mut races = Vec::new();
     let mut findings = Vec::new();
-    for (entry, entry_examples) in entries.zip(examples.chunks_exact(per_entry)) {
+    let entries = entries.chunks_exact(size_of::<RecordEntry>()).zip(spreads.chunks_exact(SPREAD_WORDS * 4));
+    for ((entry, spread), entry_examples) in entries.zip(examples.chunks_exact(per_entry)) {
         let entry: RecordEntry = bytemuck::pod_read_unaligned(entry);
         let Some((code, ids)) = entry.decode_key() else { continue };
         let count = u64::from(entry.count);
@@ -88,7 +115,9 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
             .take((count as usize).min(EXAMPLES_PER_RECORD))
             .map(bytemuck::pod_read_unaligned::<Example>)
             .collect();
-        let record = Record { code, ids, count, aux: entry.aux, examples };
+        let (cells, ranges) = spread.split_at(SPREAD_CELLS * 4);
+        let record =
+            Record { code, ids, count, aux: entry.aux, examples, cells: nonzero(cells), ranges: nonzero(ranges) };
         match checks.decode(code, record, ctx).map_err(Error::Internal)? {
             Decoded::Race(race) => races.push(race),
             Decoded::Finding(finding) => findings.push(finding),
@@ -103,6 +132,17 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
     races.sort_by_key(key);
     findings.sort_by(|a, b| (&a.check, &a.message, &a.invocations).cmp(&(&b.check, &b.message, &b.invocations)));
     Ok(LogContents { races, findings, stats, subgroup_size: h.subgroup_size.max(1) })
+}
+
+/// The nonzero counts of a spread's words, as (index, count).
+fn nonzero(words: &[u8]) -> Vec<[u64; 2]> {
+    words
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .enumerate()
+        .filter(|&(_, n)| n != 0)
+        .map(|(i, n)| [i as u64, u64::from(n)])
+        .collect()
 }
 
 /// Instrumented accesses the run executed (counted with

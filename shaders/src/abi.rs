@@ -30,6 +30,10 @@ pub struct Params {
     /// takes one, and so does a run of barriers before one), besides one
     /// that takes those beyond.
     pub trace_capacity: u32,
+    /// Cells of the dispatch grid along x, y and z that the record table's
+    /// spreads count workgroups in, then log2 of the workgroups in a cell
+    /// along x, y and z, 8 bits each ([`SpreadGrid::packed`]).
+    pub spread_cells: [u32; 4],
 }
 
 /// `WgraceVar`: one tracked variable's place in its shadow.
@@ -40,10 +44,10 @@ pub struct Var {
     pub base: u32,
     /// Its size in words.
     pub words: u32,
+    /// log2 of the words in one range of its spread ([`range_shift`]).
+    pub range_shift: u32,
     /// Padding.
-    pub _pad0: u32,
-    /// Padding.
-    pub _pad1: u32,
+    pub _pad: u32,
 }
 
 /// The counters at the start of the log buffer (`WGRACE_LOG_*`).
@@ -100,10 +104,130 @@ pub type Example = [u32; 4];
 /// Examples kept per record (`WGRACE_EXAMPLES`).
 pub const EXAMPLES_PER_RECORD: usize = 4;
 
+/// Cells of the dispatch grid in a record's spread
+/// (`WGRACE_SPREAD_CELLS`): the words of its spread, after the record table,
+/// that count its events by the cells of their workgroups.
+pub const SPREAD_CELLS: usize = 256;
+
+/// Ranges of a variable in a record's spread (`WGRACE_SPREAD_RANGES`): the
+/// words after the cells, that count a memory record's events by the range
+/// of the variable's words they happened in.
+pub const SPREAD_RANGES: usize = 64;
+
+/// How the runtime divides a dispatch into at most [`SPREAD_CELLS`] cells
+/// ([`spread_grid`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpreadGrid {
+    /// Cells along x, y and z.
+    pub cells: [u32; 3],
+    /// log2 of the workgroups one cell holds along x, y and z: workgroup `w`
+    /// lies in cell `w.x >> shifts[0]` along x, and so on.
+    pub shifts: [u32; 3],
+}
+
+impl SpreadGrid {
+    /// The workgroups one cell holds along x, y and z.
+    pub fn workgroups_per_cell(&self) -> [u32; 3] {
+        self.shifts.map(|s| 1 << s)
+    }
+
+    /// `WgraceParams::spread_cells`.
+    pub fn packed(&self) -> [u32; 4] {
+        let [x, y, z] = self.cells;
+        let [sx, sy, sz] = self.shifts;
+        [x, y, z, sx | (sy << 8) | (sz << 16)]
+    }
+}
+
+/// How the runtime divides a dispatch of `dispatch` workgroups into at most
+/// [`SPREAD_CELLS`] cells, a power of two of workgroups along each axis of a
+/// cell (so the GPU finds a cell with shifts). An axis of the dispatch gets a
+/// cell per workgroup when the cells allow, and the axes share the cells
+/// evenly otherwise (a 1-D dispatch of any length gets up to 256 along x; a
+/// 2-D one up to 16 by 16; a 3-D one about 6 by 6 by 6).
+pub fn spread_grid(dispatch: [u32; 3]) -> SpreadGrid {
+    let mut grid = SpreadGrid { cells: [1; 3], shifts: [0; 3] };
+    let mut axes: Vec<usize> = (0..3).filter(|&a| dispatch[a] > 1).collect();
+    // The shortest axes first, so that what they leave goes to the others.
+    axes.sort_by_key(|&a| dispatch[a]);
+    let mut left = SPREAD_CELLS as u32;
+    for (n, &a) in axes.iter().enumerate() {
+        let share = nth_root(left, (axes.len() - n) as u32).max(1);
+        grid.shifts[a] = shift_to_fit(dispatch[a], share);
+        grid.cells[a] = cells_of(dispatch[a], grid.shifts[a]);
+        left /= grid.cells[a];
+    }
+    grid
+}
+
+/// The smallest `s` that divides `n` items into at most `most` groups of
+/// `1 << s`.
+pub fn shift_to_fit(n: u32, most: u32) -> u32 {
+    let mut s = 0;
+    while cells_of(n, s) > most.max(1) {
+        s += 1;
+    }
+    s
+}
+
+/// How many groups of `1 << s` items `n` items fill.
+fn cells_of(n: u32, s: u32) -> u32 {
+    if n == 0 { 1 } else { ((n - 1) >> s) + 1 }
+}
+
+/// log2 of the words in one range of a variable of `words` words
+/// (`WgraceVar::range_shift`): at most [`SPREAD_RANGES`] ranges.
+pub fn range_shift(words: u32) -> u32 {
+    shift_to_fit(words, SPREAD_RANGES as u32)
+}
+
+/// The largest `r` with `r^n <= x`.
+fn nth_root(x: u32, n: u32) -> u32 {
+    let mut r = 1u32;
+    while (u64::from(r) + 1).pow(n) <= u64::from(x) {
+        r += 1;
+    }
+    r
+}
+
 impl RecordEntry {
     /// The code, and the two ids, of a used entry.
     pub fn decode_key(&self) -> Option<(u32, [u32; 2])> {
         let k = self.key.checked_sub(1)?;
         Some((k >> 28, [(k >> 14) & 0x3fff, k & 0x3fff]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_grids_fit_the_cells_and_the_dispatch() {
+        let cells = |d| spread_grid(d).cells;
+        assert_eq!(cells([1, 1, 1]), [1, 1, 1]);
+        assert_eq!(cells([100, 1, 1]), [100, 1, 1]);
+        assert_eq!(spread_grid([65_535, 1, 1]), SpreadGrid { cells: [256, 1, 1], shifts: [8, 0, 0] });
+        assert_eq!(cells([1000, 1, 1]), [250, 1, 1]);
+        assert_eq!(cells([1, 4096, 1]), [1, 256, 1]);
+        assert_eq!(spread_grid([64, 64, 1]), SpreadGrid { cells: [16, 16, 1], shifts: [2, 2, 0] });
+        // A short axis keeps a cell per workgroup and leaves the rest.
+        assert_eq!(cells([4, 1000, 1]), [4, 63, 1]);
+        assert_eq!(cells([32, 32, 32]), [4, 8, 8]);
+        assert_eq!(cells([8, 8, 2]), [8, 8, 2]);
+        for d in [[3, 5, 7], [1000, 1000, 1000], [2, 65_535, 3], [17, 1, 19], [65_535, 65_535, 1]] {
+            let g = spread_grid(d);
+            assert!(g.cells.iter().product::<u32>() as usize <= SPREAD_CELLS, "{d:?}: {g:?}");
+            for a in 0..3 {
+                // Every workgroup in a cell, and every cell holding one.
+                assert!(g.cells[a] >= 1 && g.cells[a] <= d[a], "{d:?}: {g:?}");
+                assert_eq!((d[a] - 1) >> g.shifts[a], g.cells[a] - 1, "{d:?}: {g:?}");
+            }
+        }
+        assert_eq!(range_shift(1), 0);
+        assert_eq!(range_shift(64), 0);
+        assert_eq!(range_shift(65), 1);
+        assert_eq!(range_shift(256), 2);
+        assert_eq!(range_shift(1 << 20), 14);
     }
 }

@@ -225,7 +225,7 @@ fn the_cut_down_runtimes_of_bench_floor_still_validate() {
 #[test]
 fn host_mirrors_match_the_wgsl_layouts() {
     use std::mem::{offset_of, size_of};
-    use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, Var};
+    use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, SPREAD_CELLS, SPREAD_RANGES, Var};
 
     let source = runtime_source(&typical());
     let module = naga::front::wgsl::parse_str(&source).expect("runtime parses");
@@ -257,6 +257,7 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("storage_words", offset_of!(Params, storage_words)),
             ("witness_shift", offset_of!(Params, witness_shift)),
             ("trace_capacity", offset_of!(Params, trace_capacity)),
+            ("spread_cells", offset_of!(Params, spread_cells)),
         ])
     );
     assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));
@@ -265,8 +266,8 @@ fn host_mirrors_match_the_wgsl_layouts() {
         offsets(&[
             ("base", offset_of!(Var, base)),
             ("words", offset_of!(Var, words)),
-            ("_pad0", offset_of!(Var, _pad0)),
-            ("_pad1", offset_of!(Var, _pad1)),
+            ("range_shift", offset_of!(Var, range_shift)),
+            ("_pad", offset_of!(Var, _pad)),
         ])
     );
     let (var_ty, _) = module.types.iter().find(|(_, t)| t.name.as_deref() == Some("WgraceVar")).expect("WgraceVar");
@@ -294,4 +295,6 @@ fn host_mirrors_match_the_wgsl_layouts() {
     assert_eq!(constant("WGRACE_LOG_HEADER"), word(size_of::<LogHeader>()));
     assert_eq!(constant("WGRACE_PAIR_WORDS"), word(size_of::<RecordEntry>()));
     assert_eq!(constant("WGRACE_EXAMPLES"), EXAMPLES_PER_RECORD);
+    assert_eq!(constant("WGRACE_SPREAD_CELLS"), SPREAD_CELLS);
+    assert_eq!(constant("WGRACE_SPREAD_RANGES"), SPREAD_RANGES);
 }

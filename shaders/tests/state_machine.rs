@@ -21,6 +21,7 @@
 mod common;
 
 use common::linked_checks;
+use wgrace_shaders::abi::{self, SPREAD_CELLS, SPREAD_RANGES};
 use wgrace_shaders::{Prelude, StorageLayout, storage_check_source};
 
 const HARNESS: &str = r#"
@@ -32,7 +33,7 @@ fn main() {
     wgrace_slot = 0u;
     // No subgroups: every race keeps its ordering class.
     wgrace_sg_size = 1u;
-    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS;
+    wgrace_slot_at = wgrace_log_slots_at();
     wgrace_storage_on = true;
     var wg_epoch = 0u;
     for (var i = 0u; i < arrayLength(&steps); i++) {
@@ -80,7 +81,7 @@ fn check_interval() {
 fn main() {
     wgrace_slot = 0u;
     wgrace_sg_size = 1u;
-    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS;
+    wgrace_slot_at = wgrace_log_slots_at();
     wgrace_storage_on = true;
     var wg_epoch = 0u;
     var space = 0u;
@@ -230,12 +231,17 @@ const EXAMPLES: usize = 4;
 /// The log: header, race table, and a workgroup shadow slot big enough for
 /// either mode.
 fn log_words() -> u64 {
-    (HEADER + PAIRS as usize * PAIR_WORDS) as u64 + u64::from(WORDS * 5 * STMT_SLOTS)
+    let spreads = SPREAD_CELLS + SPREAD_RANGES;
+    (HEADER + PAIRS as usize * (PAIR_WORDS + spreads)) as u64 + u64::from(WORDS * 5 * STMT_SLOTS)
 }
 
+/// The examples, then the table of the sites' variables (zeros: variable 0).
 fn example_words() -> u64 {
-    (PAIRS as usize * EXAMPLES * 4) as u64
+    (PAIRS as usize * EXAMPLES * 4) as u64 + SITE_TABLE_WORDS
 }
+
+/// Room for the sites' variables in the examples buffer.
+const SITE_TABLE_WORDS: u64 = 4096;
 
 /// How the harness keeps storage state (addr mode).
 #[derive(Clone, Copy)]
@@ -342,7 +348,8 @@ impl Harness {
         let buffer = |size: u64, usage| {
             device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
         };
-        let params = buffer(48 + 32, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
+        let params_bytes = (size_of::<abi::Params>() + 2 * size_of::<abi::Var>()) as u64;
+        let params = buffer(params_bytes, wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST);
         let shadow = buffer(u64::from(WORDS) * 8, usage);
         let shadow_u64 = buffer(u64::from(WORDS * 5 * STMT_SLOTS) * 8, usage);
         let log = buffer(log_words() * 4, usage);
@@ -350,29 +357,22 @@ impl Harness {
         let steps = buffer((MAX_STEPS * 32) as u64, usage);
         let readback =
             buffer((log_words() + example_words()) * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
-        let words: [u32; 20] = [
-            0,
-            WORKGROUPS,
-            storage.witnesses - 1,
-            storage.cache_bits,
-            WORKGROUPS,
-            1,
-            1,
-            0,
-            PAIRS,
-            0,
-            storage.witnesses.trailing_zeros() - 1,
-            0,
-            0,
-            WORDS,
-            0,
-            0,
-            0,
-            WORDS,
-            0,
-            0,
-        ];
-        queue.write_buffer(&params, 0, bytemuck::cast_slice(&words));
+        let header = abi::Params {
+            chunk_base: 0,
+            total_workgroups: WORKGROUPS,
+            witness_mask: storage.witnesses - 1,
+            cache_bits: storage.cache_bits,
+            dispatch: [WORKGROUPS, 1, 1, 0],
+            pair_capacity: PAIRS,
+            storage_words: 0,
+            witness_shift: storage.witnesses.trailing_zeros() - 1,
+            trace_capacity: 0,
+            spread_cells: abi::spread_grid([WORKGROUPS, 1, 1]).packed(),
+        };
+        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), _pad: 0 };
+        let mut words = bytemuck::bytes_of(&header).to_vec();
+        words.extend_from_slice(bytemuck::cast_slice(&[var, var]));
+        queue.write_buffer(&params, 0, &words);
         let g0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
             layout: &pipeline.get_bind_group_layout(0),

@@ -32,8 +32,10 @@ struct WgraceVar {
     base: u32,
     // Size of the variable in 4-byte words.
     words: u32,
-    _pad0: u32,
-    _pad1: u32,
+    // log2 of the words in one range of the variable's spread
+    // (wgrace_spread_memory).
+    range_shift: u32,
+    _pad: u32,
 }
 
 struct WgraceParams {
@@ -60,6 +62,10 @@ struct WgraceParams {
     // that takes the entries beyond them (the data-race check's record and
     // replay, checks/data_race/hooks/replay.wgsl).
     trace_capacity: u32,
+    // Cells of the dispatch grid along x, y and z that the record table's
+    // spreads count workgroups in, and (w) log2 of the workgroups in a cell
+    // along x, y and z, 8 bits each (wgrace_spread_cell).
+    spread_cells: vec4<u32>,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
 
@@ -68,12 +74,15 @@ struct WgraceParams {
 // Addr mode: one state word per tracked storage word (or per entry of the
 // direct-mapped cache).
 @group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<WgraceState>>;
-// Counters, then the record table's keys and counts, then (unless
-// WGRACE_WG_RESIDENT) the data-race check's workgroup-memory shadow slots.
+// Counters, then the record table's keys and counts, then its spreads, then
+// (unless WGRACE_WG_RESIDENT) the data-race check's workgroup-memory shadow
+// slots (from wgrace_log_slots_at()).
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
 // The record table's examples, one per entry: written once, by the
 // invocation that claimed the entry, so a plain store suffices. Every access
 // site inlines the recording code, so it is kept to three memory operations.
+// After them, from WGRACE_EXAMPLES * pair_capacity, the host's table of each
+// site's variable (four sites to an element; wgrace_site_var).
 @group(0) @binding(3) var<storage, read_write> wgrace_examples: array<vec4<u32>>;
 // Addr mode: the storage witnesses (see wgrace_witness_store). Statement
 // mode: its storage slots.
@@ -108,6 +117,15 @@ const WGRACE_LOG_HEADER: u32 = 12u;
 const WGRACE_PAIR_WORDS: u32 = 4u;
 const WGRACE_EXAMPLES: u32 = 4u;
 
+// Each entry's spread (`SPREAD_*` in shaders/src/abi.rs), after the table in
+// the log: how many of its events happened in each cell of the dispatch grid
+// (WGRACE_SPREAD_CELLS words), then, for records of memory, in each range of
+// the variable's words (WGRACE_SPREAD_RANGES words). The views of where races
+// happen read them (docs/viewer.md); only recording pays for them.
+const WGRACE_SPREAD_CELLS: u32 = 256u;
+const WGRACE_SPREAD_RANGES: u32 = 64u;
+const WGRACE_SPREAD_WORDS: u32 = WGRACE_SPREAD_CELLS + WGRACE_SPREAD_RANGES;
+
 // Barrier kinds passed to wgrace_barrier (0: a control barrier that orders
 // neither, such as textureBarrier()).
 const WGRACE_ORDERS_WORKGROUP: u32 = 1u;
@@ -121,6 +139,7 @@ var<private> wgrace_slot: u32;       // workgroup slot in this chunk
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_dropped: u32;
 var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
+var<private> wgrace_cell: u32;       // the cell of the dispatch grid that holds its workgroup
 
 
 fn wgrace_workgroup_id() -> vec3<u32> {
@@ -168,6 +187,7 @@ fn wgrace_set_identity(local_index: u32, slot_id: vec3<u32>) {
         let y = in_plane / d.x;
         wgrace_wid = vec3<u32>(in_plane - y * d.x, y, z);
     }
+    wgrace_cell = wgrace_spread_cell_of(wgrace_wid);
 }
 
 // Called right after each workgroup control barrier of the user's code, and
@@ -200,7 +220,7 @@ fn wgrace_flush_dropped() {
 // access B, A the earlier one (statement mode's checks see no order, and pass
 // either). `aux` (when not 0) is max-combined into the entry.
 fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u32, a_write: bool, b_site: u32,
-                      b_g: u32, b_t: u32, aux: u32) {
+                      b_g: u32, b_t: u32, aux: u32) -> u32 {
     let a_is_lo = a_site <= b_site;
     let lo = min(a_site, b_site);
     let hi = max(a_site, b_site);
@@ -223,7 +243,8 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
             if aux != 0u {
                 atomicMax(&wgrace_log[entry + 2u], aux);
             }
-            return;
+            wgrace_spread_workgroups(slot, a_g, b_g);
+            return slot;
         }
         if r.old_value != 0u {
             // Another pair's entry: probe the next one. (A spurious failure
@@ -232,4 +253,76 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
         }
     }
     wgrace_dropped += 1u;
+    return capacity;
+}
+
+// ---------------------------------------------------------------- spreads
+
+// Where the record table's spreads start in the log.
+fn wgrace_spread_at(slot: u32) -> u32 {
+    return WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS + slot * WGRACE_SPREAD_WORDS;
+}
+
+// Where what follows the record table and its spreads starts in the log.
+fn wgrace_log_slots_at() -> u32 {
+    return wgrace_spread_at(wgrace_params.pair_capacity);
+}
+
+// The cell of the dispatch grid that holds the workgroup with id `w`: a
+// cell holds a power of two of workgroups along each axis. (Shifts, not
+// divisions: drivers inline the recording code at every access site that
+// checks in place, and a division is long code on some of them.)
+fn wgrace_spread_cell_of(w: vec3<u32>) -> u32 {
+    let c = wgrace_params.spread_cells;
+    let s = (vec3<u32>(c.w) >> vec3<u32>(0u, 8u, 16u)) & vec3<u32>(255u);
+    let at = w >> s;
+    return at.x + c.x * (at.y + c.y * at.z);
+}
+
+// The cell of workgroup `g` (a linear index). (Passes that set no identity,
+// such as statement mode's storage check, leave wgrace_g and wgrace_cell 0:
+// workgroup 0 and its cell.)
+fn wgrace_spread_cell(g: u32) -> u32 {
+    if g == wgrace_g {
+        return wgrace_cell;
+    }
+    let d = wgrace_params.dispatch.xyz;
+    let row = g / d.x;
+    let z = row / d.y;
+    return wgrace_spread_cell_of(vec3<u32>(g - row * d.x, row - z * d.y, z));
+}
+
+// Counts an event of entry `slot` in the cells of its two workgroups (once
+// when they share one).
+fn wgrace_spread_workgroups(slot: u32, a_g: u32, b_g: u32) {
+    let at = wgrace_spread_at(slot);
+    let b = wgrace_spread_cell(b_g);
+    atomicAdd(&wgrace_log[at + b], 1u);
+    if a_g != b_g {
+        let a = wgrace_spread_cell(a_g);
+        if a != b {
+            atomicAdd(&wgrace_log[at + a], 1u);
+        }
+    }
+}
+
+// The tracked variable that site `site` accesses (the host's table after the
+// examples).
+fn wgrace_site_var(site: u32) -> u32 {
+    return wgrace_examples[WGRACE_EXAMPLES * wgrace_params.pair_capacity + site / 4u][site % 4u];
+}
+
+// Counts an event of entry `slot` (wgrace_record_pair's result; the table's
+// capacity when it found no entry) in the range of its variable that holds
+// `word`, named as the record names it: the word's index in the variable, or
+// in statement mode its place in the shadow. `site` is one of the event's
+// sites (a known one).
+fn wgrace_spread_memory(slot: u32, site: u32, word: u32) {
+    if slot >= wgrace_params.pair_capacity {
+        return;
+    }
+    let v = wgrace_params.vars[wgrace_site_var(site)];
+    let index = select(word, word - v.base, WGRACE_STMT);
+    let range = min(index >> v.range_shift, WGRACE_SPREAD_RANGES - 1u);
+    atomicAdd(&wgrace_log[wgrace_spread_at(slot) + WGRACE_SPREAD_CELLS + range], 1u);
 }

@@ -3,6 +3,7 @@
 mod device;
 mod formats;
 mod samples;
+mod spread;
 mod support;
 mod toy_check;
 mod viewer;

@@ -101,6 +101,14 @@ pub struct Record {
     /// lower's, of the higher's << 10, 1 << 20 if the lower's came first,
     /// 1 << 21 if the first wrote).
     pub examples: Vec<[u32; 4]>,
+    /// Its spread over the dispatch grid: (cell, events) for each cell
+    /// (`wgrace_shaders::abi::spread_grid`) with events, an event counting
+    /// in the cells of both its workgroups.
+    pub cells: Vec<[u64; 2]>,
+    /// Its spread over the variable, for records of memory: (range,
+    /// events) for each range of the variable's words
+    /// (`wgrace_shaders::abi::SPREAD_RANGES` ranges) with events.
+    pub ranges: Vec<[u64; 2]>,
 }
 
 /// What decoding needs besides the record: the instrumented shader's tables

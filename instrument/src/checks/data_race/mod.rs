@@ -14,7 +14,7 @@
 use naga::Module;
 use wgrace_report::{
     Access, AccessKind, CheckInfo, DetectedBy, Invocation, Location, Lockstep, Memory, Race, RaceClass, RaceExample,
-    RaceKind, Severity, SiteTable, Space,
+    RaceKind, Severity, SiteTable, Space, Spread,
 };
 use wgrace_shaders::{Hooks, LinkedCheck};
 
@@ -171,7 +171,23 @@ fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<
         explanation: explanation(class, var.space),
         hint: hint(class, var.space),
         detected_by: DetectedBy::Runtime,
+        spread: Some(spread(record, var, ctx)),
     })
+}
+
+/// Where a race happened: the record's spread over the dispatch grid and
+/// over ranges of `var` (as the runtime divides them, runtime.wgsl's
+/// wgrace_spread_*).
+fn spread(record: &Record, var: &TrackedVar, ctx: &DecodeContext<'_>) -> Spread {
+    let words = ctx.var_words.get(var.id as usize).map_or(0, |w| w.1).min(u64::from(u32::MAX)) as u32;
+    let grid = wgrace_shaders::abi::spread_grid(ctx.dispatch);
+    Spread {
+        cells: grid.cells,
+        workgroups_per_cell: grid.workgroups_per_cell(),
+        workgroups: record.cells.clone(),
+        range_bytes: (1u64 << wgrace_shaders::abi::range_shift(words)) * u64::from(var.unit),
+        ranges: record.ranges.clone(),
+    }
 }
 
 fn kind(first: &Access, second: &Access) -> RaceKind {
@@ -220,6 +236,7 @@ pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: 
         explanation: explanation(race.class, var.space),
         hint: hint(race.class, var.space),
         detected_by: DetectedBy::Analyzer,
+        spread: None,
     })
 }
 

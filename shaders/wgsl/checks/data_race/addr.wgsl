@@ -111,8 +111,7 @@ fn wgrace_data_race_on_begin() {
 // In uniform control flow, where accesses are checked: the invocation's
 // identity in the state words, and its workgroup's shadow slot.
 fn wgrace_data_race_state_begin() {
-    wgrace_slot_at = WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS
-        + wgrace_slot * WGRACE_WG_WORDS * WGRACE_WG_STATE_WORDS;
+    wgrace_slot_at = wgrace_log_slots_at() + wgrace_slot * WGRACE_WG_WORDS * WGRACE_WG_STATE_WORDS;
     wgrace_any = 0u;
     wgrace_epoch = 0u;
     wgrace_wg_interval = 0u;
@@ -321,7 +320,9 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
             code = wgrace_lockstep_code(first_t, wgrace_t);
         }
     }
-    wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t, code);
+    let slot = wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t,
+                                  code);
+    wgrace_spread_memory(slot, second_site, word);
 }
 
 // ---------------------------------------------------------------- workgroup memory

@@ -55,8 +55,10 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
                         break;
                     }
                 }
-                wgrace_record_pair(WGRACE_CLASS_INTER, word, p_site, u32(pair.x >> 10u), u32(pair.x) & 1023u, p_write,
-                                   q_site, u32(pair.y >> 10u), u32(pair.y) & 1023u, WGRACE_LOCKSTEP_NEVER);
+                let slot = wgrace_record_pair(WGRACE_CLASS_INTER, word, p_site, u32(pair.x >> 10u),
+                                              u32(pair.x) & 1023u, p_write, q_site, u32(pair.y >> 10u),
+                                              u32(pair.y) & 1023u, WGRACE_LOCKSTEP_NEVER);
+                wgrace_spread_memory(slot, q_site, word);
                 continue;
             }
             // One workgroup: only accesses of one storage epoch are unordered.
