@@ -14,24 +14,14 @@ use std::time::Instant;
 use egui_kittest::Harness;
 use wgrace_gui::{Viewer, egui};
 
+#[path = "common/large.rs"]
+mod large;
+
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let path = args.next().ok_or_else(|| anyhow::anyhow!("usage: frame_times REPORT.json [ROWS]"))?;
     let rows: usize = args.next().map_or(Ok(4096), |a| a.parse())?;
-    let mut report = Viewer::open(std::path::Path::new(&path))?.report().clone();
-    let run = report.runs.first_mut().ok_or_else(|| anyhow::anyhow!("the report has no run"))?;
-    let seed = run.races.clone();
-    anyhow::ensure!(!seed.is_empty(), "the report has no race to copy");
-    run.races.clear();
-    for i in 0..rows {
-        let mut race = seed[i % seed.len()].clone();
-        // A pair of its own: sites and lines that no other copy has.
-        race.first.site = Some(2 * i as u32);
-        race.second.site = Some(2 * i as u32 + 1);
-        race.first.location.line = Some(1 + (i % 400) as u32);
-        race.second.location.line = Some(1 + ((i / 400) % 400) as u32);
-        run.races.push(race);
-    }
+    let report = large::report(&path, rows)?;
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .allow_missing_glyphs()
@@ -49,17 +39,7 @@ fn main() -> anyhow::Result<()> {
         frames.push(start.elapsed().as_secs_f64() * 1e3);
     }
     println!("{shown} rows, 300 frames, each selecting the next row:");
-    println!("  UI pass (layout of the window):        {}", summary(&mut passes));
-    println!("  UI pass, render and image read-back:   {}", summary(&mut frames));
+    println!("  UI pass (layout of the window):        {}", large::summary(&mut passes));
+    println!("  UI pass, render and image read-back:   {}", large::summary(&mut frames));
     Ok(())
-}
-
-fn summary(times: &mut [f64]) -> String {
-    times.sort_by(f64::total_cmp);
-    format!(
-        "median {:.1} ms, 95th percentile {:.1} ms, longest {:.1} ms",
-        times[times.len() / 2],
-        times[times.len() * 95 / 100],
-        times[times.len() - 1]
-    )
 }

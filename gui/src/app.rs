@@ -2,14 +2,16 @@
 //! selected finding's details, over one report.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Color32, Key, RichText, Sense};
 use egui_extras::{Column as TableColumn, TableBuilder};
 use wgrace_report::{Finding, Race, Report};
 
-use crate::model::{self, Column, Row, RowKind, View};
-use crate::{detail, source};
+use crate::heat::{self, HeatView};
+use crate::model::{self, Column, Heat, Row, RowKind, View};
+use crate::runs::{self, Runs};
+use crate::{adapters, detail, source};
 
 /// Colours of the selected finding's two accesses, in the source and the
 /// details.
@@ -32,11 +34,46 @@ pub struct Viewer {
     reveal: bool,
     checks: Vec<String>,
     classes: Vec<String>,
+    heat_view: HeatView,
+    /// What the bottom panel shows.
+    bottom: Bottom,
+    /// The runs of the shader from the viewer, and their history.
+    runs: Runs,
+    /// The heat maps' counts, and the run and filters they were summed
+    /// for.
+    heat: Option<(usize, View, Option<Heat>)>,
 }
 
 impl Viewer {
-    /// The viewer over `report`, its first finding selected.
+    /// The viewer over `report`, its first finding selected; it runs the
+    /// shader again with the `wgrace` beside this program's, or on `PATH`.
     pub fn new(report: Report) -> Viewer {
+        let runs = Runs::new(&report, default_wgrace());
+        let mut viewer = Viewer::showing(report, runs);
+        viewer.bottom = Bottom::Where;
+        viewer
+    }
+
+    /// The viewer of the shader at `path` before it ran: it starts a run
+    /// (the source shows meanwhile).
+    ///
+    /// # Errors
+    /// When the file cannot be read.
+    pub fn for_shader(path: &Path) -> anyhow::Result<Viewer> {
+        let spirv = path.extension().is_some_and(|e| e == "spv");
+        let source =
+            if spirv { std::fs::metadata(path).map(|_| None) } else { std::fs::read_to_string(path).map(Some) }
+                .map_err(|e| anyhow::anyhow!("cannot read the shader {}: {e}", path.display()))?;
+        let language = if spirv { wgrace_report::Language::SpirV } else { wgrace_report::Language::Wgsl };
+        let shader = wgrace_report::ShaderInfo { path: path.display().to_string(), language, source };
+        let report = Report::new(shader, Vec::new(), Vec::new(), Vec::new());
+        let mut viewer = Viewer::showing(report, Runs::of_shader(path, default_wgrace()));
+        viewer.runs.start();
+        Ok(viewer)
+    }
+
+    /// The viewer of `report` with the runs so far.
+    fn showing(report: Report, runs: Runs) -> Viewer {
         let rows = model::rows(&report);
         let view = View::default();
         let shown = view.apply(&rows);
@@ -44,15 +81,34 @@ impl Viewer {
         let source = report.shader.source.as_deref().unwrap_or("").lines().map(str::to_string).collect();
         let (checks, classes) = model::choices(&rows);
         let selected = shown.first().copied();
-        Viewer { report, rows, view, shown, selected, markers, source, reveal: true, checks, classes }
+        Viewer {
+            report,
+            rows,
+            view,
+            shown,
+            selected,
+            markers,
+            source,
+            reveal: true,
+            checks,
+            classes,
+            heat_view: HeatView::default(),
+            bottom: Bottom::Runs,
+            runs,
+            heat: None,
+        }
     }
 
     /// The viewer over the report saved at `path` (`wgrace run --format
-    /// json`).
+    /// json`), or of the shader at `path` (a `.wgsl` or `.spv` file), which
+    /// it runs.
     ///
     /// # Errors
     /// When the file cannot be read or is not a wgrace report.
     pub fn open(path: &Path) -> anyhow::Result<Viewer> {
+        if path.extension().is_some_and(|e| e == "wgsl" || e == "spv") {
+            return Viewer::for_shader(path);
+        }
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read the report {}: {e}", path.display()))?;
         let report: Report = serde_json::from_str(&text).map_err(|e| {
@@ -71,6 +127,33 @@ impl Viewer {
 
     pub fn report(&self) -> &Report {
         &self.report
+    }
+
+    /// Runs the shader again with `program` as the `wgrace` command.
+    pub fn set_wgrace(&mut self, program: PathBuf) {
+        self.runs.program = program;
+    }
+
+    /// The runs from the viewer.
+    pub fn runs(&self) -> &Runs {
+        &self.runs
+    }
+
+    /// The run form, to fill in.
+    pub fn run_form(&mut self) -> &mut runs::RunForm {
+        &mut self.runs.form
+    }
+
+    /// Shows `report` (a run from the viewer, or one of the history),
+    /// keeping the runs, the filters and the bottom panel's tab.
+    fn load(&mut self, report: Report) {
+        let runs = std::mem::take(&mut self.runs);
+        let mut next = Viewer::showing(report, runs);
+        next.bottom = self.bottom;
+        next.view = View { place: None, run: None, ..self.view.clone() };
+        next.shown = next.view.apply(&next.rows);
+        next.selected = next.shown.first().copied();
+        *self = next;
     }
 
     /// The rows the list shows, in order.
@@ -116,12 +199,35 @@ impl Viewer {
 
     /// Draws the whole window into `ui`.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.poll_runs(ui.ctx());
         self.keyboard(ui);
         egui::Panel::top("summary").show(ui, |ui| self.summary(ui));
         egui::Panel::right("details").resizable(true).default_size(380.0).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("details scroll").show(ui, |ui| self.details(ui));
         });
         egui::Panel::top("findings").resizable(true).default_size(220.0).show(ui, |ui| self.findings(ui));
+        let adapters = self.report.adapters().len() > 1;
+        egui::Panel::bottom("bottom").resizable(true).default_size(280.0).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.bottom, Bottom::Where, "Where it happens");
+                if adapters {
+                    ui.selectable_value(&mut self.bottom, Bottom::Adapters, "Adapters");
+                }
+                ui.selectable_value(&mut self.bottom, Bottom::Runs, "Runs");
+            });
+            if !adapters && self.bottom == Bottom::Adapters {
+                self.bottom = Bottom::Where;
+            }
+            egui::ScrollArea::both().id_salt("bottom scroll").show(ui, |ui| {
+                match self.bottom {
+                    Bottom::Where => self.where_view(ui),
+                    Bottom::Adapters => self.adapters_view(ui),
+                    Bottom::Runs => self.runs_view(ui),
+                }
+                // Room for the scroll bars, which float over the content.
+                ui.add_space(14.0);
+            });
+        });
         egui::CentralPanel::default().show(ui, |ui| self.source_view(ui));
         self.reveal = false;
     }
@@ -181,11 +287,17 @@ impl Viewer {
         let mut clicked = None;
         let reveal_row =
             if self.reveal { self.selected.and_then(|s| self.shown.iter().position(|&i| i == s)) } else { None };
+        // With several runs, a column says which run a row is of.
+        let runs = self.report.runs.len() > 1;
         let mut table = TableBuilder::new(ui)
             .id_salt("findings table")
             .striped(true)
             .sense(Sense::click())
-            .column(TableColumn::exact(80.0))
+            .column(TableColumn::exact(80.0));
+        if runs {
+            table = table.column(TableColumn::initial(150.0).resizable(true));
+        }
+        let mut table = table
             // Check, class, variable, the two lines, occurrences; lock-step
             // takes the rest.
             .column(TableColumn::initial(100.0).resizable(true))
@@ -205,6 +317,11 @@ impl Viewer {
                 header.col(|ui| {
                     ui.strong("Finding");
                 });
+                if runs {
+                    header.col(|ui| {
+                        ui.strong("Run");
+                    });
+                }
                 for column in Column::ALL {
                     header.col(|ui| {
                         let arrow = match (view.sort == column, view.descending) {
@@ -236,6 +353,11 @@ impl Viewer {
                             clicked = Some(i);
                         }
                     });
+                    if runs {
+                        row.col(|ui| {
+                            ui.label(&r.run_label);
+                        });
+                    }
                     row.col(|ui| {
                         ui.label(&r.check);
                     });
@@ -267,6 +389,163 @@ impl Viewer {
             self.reveal = true;
         }
         self.set_view(view);
+    }
+
+    /// The cross-vendor matrix, whose buttons list one run's findings.
+    fn adapters_view(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Adapters");
+        if let Some(run) = adapters::show(ui, &self.report, self.view.run) {
+            self.set_view(View { run, ..self.view.clone() });
+            if self.selected.is_none_or(|s| !self.shown.contains(&s)) {
+                self.selected = self.shown.first().copied();
+                self.reveal = true;
+            }
+        }
+    }
+
+    /// Takes a finished run's report, and starts a run when watch mode
+    /// sees the shader change; keeps frames coming while either may happen.
+    fn poll_runs(&mut self, ctx: &egui::Context) {
+        if self.runs.file_changed() {
+            self.runs.start();
+        }
+        if let Some(report) = self.runs.poll() {
+            self.load(report);
+        }
+        if self.runs.job.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        } else if self.runs.watch {
+            ctx.request_repaint_after(runs::WATCH_INTERVAL);
+        }
+    }
+
+    /// The run form, the run in progress, the history and the comparison of
+    /// two runs.
+    fn runs_view(&mut self, ui: &mut egui::Ui) {
+        let mut show = None;
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.strong("Run the shader");
+                ui.horizontal(|ui| {
+                    let running = self.runs.job.is_some();
+                    if ui.add_enabled(!running, egui::Button::new("Run")).clicked() {
+                        self.runs.start();
+                    }
+                    if let Some(job) = &self.runs.job {
+                        if ui.button("Cancel").clicked() {
+                            job.cancel();
+                        }
+                        ui.spinner();
+                        ui.label(format!("running, {:.1} s: {}", job.elapsed(), job.progress))
+                            .on_hover_text(&job.command);
+                    }
+                    ui.checkbox(&mut self.runs.watch, "Watch the shader file")
+                        .on_hover_text("run again whenever the file changes (edit it in your own editor)");
+                });
+                if let Some(e) = &self.runs.error {
+                    ui.label(
+                        RichText::new(format!("The run gave no report: {e}")).color(Color32::from_rgb(220, 80, 60)),
+                    );
+                }
+                runs_form(ui, &mut self.runs.form);
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.strong("History");
+                for (i, entry) in self.runs.history.iter().enumerate() {
+                    let text = format!("Run {}: {}", entry.number, entry.summary);
+                    if ui.selectable_label(false, &text).on_hover_text("show this run").clicked() {
+                        show = Some(i);
+                    }
+                }
+            });
+            ui.separator();
+            ui.vertical(|ui| self.comparison(ui));
+        });
+        if let Some(i) = show {
+            let report = self.runs.history[i].report.clone();
+            self.load(report);
+        }
+    }
+
+    /// What changed between two runs of the history.
+    fn comparison(&mut self, ui: &mut egui::Ui) {
+        ui.strong("Compare two runs");
+        let n = self.runs.history.len();
+        if n < 2 {
+            ui.label("Run the shader again to compare runs.");
+            return;
+        }
+        ui.horizontal(|ui| {
+            for (slot, label) in [(0, "Compare run"), (1, "with run")] {
+                let value = &mut self.runs.compare[slot];
+                egui::ComboBox::from_label(label).selected_text(format!("{}", *value + 1)).show_ui(ui, |ui| {
+                    for i in 0..n {
+                        ui.selectable_value(value, i, format!("{}", i + 1));
+                    }
+                });
+            }
+        });
+        let [a, b] = self.runs.compare.map(|i| i.min(n - 1));
+        let c = runs::compare(&self.runs.history[a].report, &self.runs.history[b].report);
+        for (title, items, colour) in [
+            ("Fixed", &c.fixed, Color32::from_rgb(80, 170, 90)),
+            ("New", &c.new, Color32::from_rgb(220, 80, 60)),
+            ("Unchanged", &c.unchanged, ui.visuals().text_color()),
+        ] {
+            ui.label(RichText::new(format!("{title}: {}", items.len())).strong().color(colour));
+            for item in items {
+                ui.label(format!("  {item}"));
+            }
+        }
+    }
+
+    /// The run the heat maps show: the selected row's, else the first.
+    fn heat_run(&self) -> usize {
+        self.selected.and_then(|i| self.rows[i].run).unwrap_or(0)
+    }
+
+    /// "Where it happens": the heat maps of the races the filters keep
+    /// (all but the heat maps' own), over the selected row's run.
+    fn where_view(&mut self, ui: &mut egui::Ui) {
+        let run_index = self.heat_run();
+        let Some(run) = self.report.runs.get(run_index) else { return };
+        let key = View { place: None, ..self.view.clone() };
+        if self.heat.as_ref().is_none_or(|(r, v, _)| *r != run_index || *v != key) {
+            let rows = key.apply(&self.rows).into_iter().map(|i| &self.rows[i]);
+            self.heat = Some((run_index, key, Heat::of(rows, run_index)));
+        }
+        let Some((_, _, heat)) = &self.heat else { return };
+        let mut clear = false;
+        ui.horizontal(|ui| {
+            ui.heading("Where it happens");
+            if self.report.runs.len() > 1 {
+                ui.label(format!("{} on {}", run.entry_point, run.adapter_label()));
+            }
+            if let Some(place) = &self.view.place {
+                ui.label(format!("Listing only {}", heat::describe(place, heat.as_ref(), run)));
+                clear = ui.button("Clear the heat-map filter").clicked();
+            }
+        });
+        if clear {
+            self.set_view(View { place: None, ..self.view.clone() });
+            return;
+        }
+        let Some((_, _, Some(heat))) = &self.heat else {
+            ui.label("No race the filters keep was counted on the GPU in this run.");
+            return;
+        };
+        let selected_variable = self.selected.map(|i| self.rows[i].variable.as_str());
+        let picked =
+            heat::show(ui, heat, run, run_index, self.view.place.as_ref(), &mut self.heat_view, selected_variable);
+        if let Some(place) = picked {
+            let view = View { place, ..self.view.clone() };
+            self.set_view(view);
+            if self.selected.is_none_or(|s| !self.shown.contains(&s)) {
+                self.selected = self.shown.first().copied();
+                self.reveal = true;
+            }
+        }
     }
 
     fn source_view(&mut self, ui: &mut egui::Ui) {
@@ -314,6 +593,62 @@ fn choice(ui: &mut egui::Ui, label: &str, value: &mut Option<String>, options: &
             ui.selectable_value(value, Some(o.clone()), o);
         }
     });
+}
+
+/// What the bottom panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bottom {
+    /// The heat maps.
+    Where,
+    /// The cross-vendor matrix.
+    Adapters,
+    /// The runs from the viewer.
+    Runs,
+}
+
+/// The run form's fields, each labelled.
+fn runs_form(ui: &mut egui::Ui, form: &mut runs::RunForm) {
+    egui::Grid::new("run form").num_columns(2).show(ui, |ui| {
+        let fields: [(&str, &mut String, &str); 6] = [
+            ("Shader", &mut form.shader, "path of a .wgsl or .spv file"),
+            ("Entry point", &mut form.entry, "all"),
+            ("Dispatch", &mut form.dispatch, "X[,Y[,Z]]"),
+            ("Buffers", &mut form.buffers, "NAME=LEN …"),
+            ("Fills", &mut form.fills, "NAME=VALUE …"),
+            ("Adapter", &mut form.adapter, "name or all"),
+        ];
+        for (label, value, hint) in fields {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(value).hint_text(hint).desired_width(260.0)).labelled_by(l.id);
+            ui.end_row();
+        }
+        let l = ui.label("Mode");
+        egui::ComboBox::from_id_salt("run mode")
+            .selected_text(if form.mode.is_empty() { "default" } else { &form.mode })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut form.mode, String::new(), "default");
+                ui.selectable_value(&mut form.mode, "addr".into(), "addr");
+                ui.selectable_value(&mut form.mode, "stmt".into(), "stmt");
+            })
+            .response
+            .labelled_by(l.id);
+        ui.end_row();
+        let l = ui.label("Other flags");
+        ui.add(egui::TextEdit::singleline(&mut form.other).hint_text("--max-races 100 …").desired_width(260.0))
+            .labelled_by(l.id);
+        ui.end_row();
+    });
+}
+
+/// The `wgrace` command: beside this program (`cargo build` puts both in
+/// one folder), else on `PATH`.
+pub fn default_wgrace() -> PathBuf {
+    let name = format!("wgrace{}", std::env::consts::EXE_SUFFIX);
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join(&name)))
+        .filter(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(name))
 }
 
 /// The viewer as an eframe application.

@@ -9,9 +9,12 @@
 //! the `wgrace` command does not depend on it, and `wgrace view` starts
 //! this crate's binary. docs/viewer.md describes each view.
 
+pub mod adapters;
 pub mod app;
 pub mod detail;
+pub mod heat;
 pub mod model;
+pub mod runs;
 pub mod source;
 
 use std::path::Path;
@@ -46,7 +49,7 @@ pub fn screenshot(viewer: Viewer, size: [f32; 2], path: &Path) -> anyhow::Result
         .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer);
     // Let the layout settle (tables and panels size themselves over a few
     // frames).
-    harness.run_steps(4);
+    harness.run_steps(10);
     let image = harness.render().map_err(|e| anyhow::anyhow!("cannot render the window without a display: {e}"))?;
     image.save(path).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     Ok(())

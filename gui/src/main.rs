@@ -12,7 +12,8 @@ use wgrace_gui::{App, Viewer};
 #[derive(Parser)]
 #[command(name = "wgrace-gui", version)]
 struct Args {
-    /// The report (`wgrace run SHADER --format json -o REPORT.json`).
+    /// The report (`wgrace run SHADER --format json -o REPORT.json`), or a
+    /// shader (.wgsl, .spv) to run with `wgrace` and show.
     report: PathBuf,
     /// Render the window to this PNG file instead of opening it (no display
     /// needed).

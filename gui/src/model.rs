@@ -2,7 +2,9 @@
 //! one row per racing pair or other finding, and the filters and sort
 //! order over them.
 
-use wgrace_report::{Finding, Race, Report, Run};
+use std::collections::BTreeMap;
+
+use wgrace_report::{Finding, Race, Report, Run, Spread};
 
 /// The check id of races, as `wgrace checks` lists it.
 pub const DATA_RACE: &str = "data-race";
@@ -36,6 +38,14 @@ pub struct Row {
     pub lockstep: String,
     /// Entry point and adapter, when the report has several runs.
     pub run_label: String,
+    /// The run it belongs to (`None`: the report's own findings).
+    pub run: Option<usize>,
+    /// Where its races happened, its classes together (races the runtime
+    /// detected).
+    pub spread: Option<RowSpread>,
+    /// What identifies it across runs of an edited shader, whose lines
+    /// move: a race's two accesses' source text, a finding's message.
+    pub identity: String,
     /// Everything the text filter searches, lower case.
     haystack: String,
 }
@@ -76,12 +86,53 @@ impl Column {
     }
 }
 
-/// What the list shows: rows whose check and class match (when set) and
-/// whose text contains `text` (case-insensitive), sorted by `sort`.
+/// Where a row's races happened: the report's `Spread`s of its classes,
+/// summed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowSpread {
+    /// Cells of the dispatch grid along x, y, z.
+    pub cells: [u32; 3],
+    /// Workgroups in a cell along x, y, z.
+    pub workgroups_per_cell: [u32; 3],
+    /// Occurrences per cell index, for the cells with any.
+    pub workgroups: BTreeMap<u64, u64>,
+    /// Bytes of the variable per range.
+    pub range_bytes: u64,
+    /// Occurrences per range, for the ranges with any.
+    pub ranges: BTreeMap<u64, u64>,
+}
+
+/// A cell of a heat map that filters the list: a cell of run `run`'s
+/// dispatch grid, or a range of one of its variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Cell `cell` (an index, `Spread::workgroups`) of the dispatch grid.
+    Workgroups { run: usize, cell: u64 },
+    /// Range `range` of variable `variable`.
+    Memory { run: usize, variable: String, range: u64 },
+}
+
+impl Place {
+    fn holds(&self, row: &Row) -> bool {
+        let Some(spread) = &row.spread else { return false };
+        match self {
+            Place::Workgroups { run, cell } => row.run == Some(*run) && spread.workgroups.contains_key(cell),
+            Place::Memory { run, variable, range } => {
+                row.run == Some(*run) && &row.variable == variable && spread.ranges.contains_key(range)
+            }
+        }
+    }
+}
+
+/// What the list shows: rows of run `run`, whose check and class match,
+/// that happened in `place` (each when set), and whose text contains `text`
+/// (case-insensitive), sorted by `sort`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
+    pub run: Option<usize>,
     pub check: Option<String>,
     pub class: Option<String>,
+    pub place: Option<Place>,
     pub text: String,
     pub sort: Column,
     pub descending: bool,
@@ -89,7 +140,15 @@ pub struct View {
 
 impl Default for View {
     fn default() -> Self {
-        View { check: None, class: None, text: String::new(), sort: Column::First, descending: false }
+        View {
+            run: None,
+            check: None,
+            class: None,
+            place: None,
+            text: String::new(),
+            sort: Column::First,
+            descending: false,
+        }
     }
 }
 
@@ -150,6 +209,21 @@ fn race_row(run: &Run, r: usize, members: Vec<usize>, run_label: &str) -> Row {
         Some(w) => format!("hidden at {w}+"),
     };
     let lines = [first.first.location.line, first.second.location.line];
+    let mut spread: Option<RowSpread> = None;
+    for s in races.iter().filter_map(|r| r.spread.as_ref()) {
+        let sum = spread.get_or_insert_with(|| RowSpread {
+            cells: s.cells,
+            workgroups_per_cell: s.workgroups_per_cell,
+            range_bytes: s.range_bytes,
+            ..Default::default()
+        });
+        for &[cell, n] in &s.workgroups {
+            *sum.workgroups.entry(cell).or_default() += n;
+        }
+        for &[range, n] in &s.ranges {
+            *sum.ranges.entry(range).or_default() += n;
+        }
+    }
     let haystack = format!(
         "{DATA_RACE} {} {} {} {} {} {}",
         classes.join(" "),
@@ -169,6 +243,13 @@ fn race_row(run: &Run, r: usize, members: Vec<usize>, run_label: &str) -> Row {
         occurrences: races.iter().map(|r| r.occurrences).sum(),
         lockstep,
         run_label: run_label.to_string(),
+        run: Some(r),
+        spread,
+        identity: {
+            let mut sides = [first.first.location.snippet.trim(), first.second.location.snippet.trim()];
+            sides.sort_unstable();
+            sides.join(" / ")
+        },
         haystack,
     }
 }
@@ -183,6 +264,10 @@ fn finding_row(finding: &Finding, kind: RowKind, run_label: &str) -> Row {
         format!("{} {} {} {variable} {run_label}", finding.check, finding.severity.as_str(), finding.message)
             .to_lowercase();
     Row {
+        run: match &kind {
+            RowKind::Finding { run, .. } => *run,
+            RowKind::Race { run, .. } => Some(*run),
+        },
         kind,
         check: finding.check.clone(),
         classes: vec![finding.severity.as_str().to_string()],
@@ -191,6 +276,8 @@ fn finding_row(finding: &Finding, kind: RowKind, run_label: &str) -> Row {
         occurrences: finding.occurrences,
         lockstep: String::new(),
         run_label: run_label.to_string(),
+        spread: None,
+        identity: finding.message.clone(),
         haystack,
     }
 }
@@ -202,8 +289,10 @@ impl View {
         let mut shown: Vec<usize> = (0..rows.len())
             .filter(|&i| {
                 let row = &rows[i];
-                self.check.as_ref().is_none_or(|c| &row.check == c)
+                self.run.is_none_or(|r| row.run == Some(r))
+                    && self.check.as_ref().is_none_or(|c| &row.check == c)
                     && self.class.as_ref().is_none_or(|c| row.classes.contains(c))
+                    && self.place.as_ref().is_none_or(|p| p.holds(row))
                     && (text.is_empty() || row.haystack.contains(&text))
             })
             .collect();
@@ -246,4 +335,46 @@ pub fn lines_in_findings(rows: &[Row]) -> std::collections::BTreeMap<u32, Vec<us
         }
     }
     out
+}
+
+/// Where the races of some rows of one run happened, summed: what the heat
+/// maps draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heat {
+    /// The cells of the dispatch grid (a `Spread` without counts).
+    pub grid: Spread,
+    /// Occurrences per cell index (every cell).
+    pub workgroups: Vec<u64>,
+    /// Per variable with races: bytes per range, and occurrences per range.
+    pub memory: BTreeMap<String, (u64, BTreeMap<u64, u64>)>,
+}
+
+impl Heat {
+    /// The heat of `rows` (those of run `run` with a spread).
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a Row>, run: usize) -> Option<Heat> {
+        let mut heat: Option<Heat> = None;
+        for row in rows.into_iter().filter(|r| r.run == Some(run)) {
+            let Some(s) = &row.spread else { continue };
+            let h = heat.get_or_insert_with(|| Heat {
+                grid: Spread { cells: s.cells, workgroups_per_cell: s.workgroups_per_cell, ..Spread::default() },
+                workgroups: vec![0; s.cells.iter().map(|&c| c.max(1) as usize).product()],
+                memory: BTreeMap::new(),
+            });
+            for (&cell, &n) in &s.workgroups {
+                if let Some(slot) = h.workgroups.get_mut(cell as usize) {
+                    *slot += n;
+                }
+            }
+            let (_, ranges) = h.memory.entry(row.variable.clone()).or_insert_with(|| (s.range_bytes, BTreeMap::new()));
+            for (&range, &n) in &s.ranges {
+                *ranges.entry(range).or_default() += n;
+            }
+        }
+        heat
+    }
+
+    /// The most occurrences in one cell.
+    pub fn hottest_cell(&self) -> u64 {
+        self.workgroups.iter().copied().max().unwrap_or(0)
+    }
 }

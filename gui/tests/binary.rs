@@ -37,12 +37,16 @@ fn what_is_not_a_report_is_refused_with_status_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read the report /nonexistent/report.json"));
     let dir = temp_dir("bad");
-    let shader = dir.join("shader.wgsl");
-    std::fs::write(&shader, "@compute @workgroup_size(1) fn main() {}\n").expect("write");
-    let o = gui(&[&shader.display().to_string()]);
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "@compute @workgroup_size(1) fn main() {}\n").expect("write");
+    let o = gui(&[&notes.display().to_string()]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("is not a wgrace report (`wgrace run --format json` writes one)"), "{err}");
+    // A shader opens (and runs); one that is not there is refused.
+    let o = gui(&["/nonexistent/shader.wgsl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read the shader /nonexistent/shader.wgsl"));
     let o = gui(&[&data("wg_missing_barrier.json"), "--screenshot", "x.png", "--size", "10x10"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("each side must be a number from 200 to 8192"));

@@ -6,8 +6,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
-    Access, AdapterInfo, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Run,
-    Severity, ShaderInfo, Site, SiteStatus, Verdict,
+    Access, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Run, Severity,
+    ShaderInfo, Site, SiteStatus, Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -169,7 +169,7 @@ pub fn text(report: &Report, color: bool) -> String {
         }
     }
     out.push_str(&findings_text(&report.findings, &report.shader, color));
-    if adapters(report).len() > 1 {
+    if report.adapters().len() > 1 {
         out.push_str(&matrix(report));
     }
     if several {
@@ -224,20 +224,9 @@ fn findings_text(findings: &[Finding], shader: &ShaderInfo, color: bool) -> Stri
     String::from_utf8_lossy(buffer.as_slice()).into_owned() + &out
 }
 
-/// The adapters of the report's runs, in order of first appearance.
-fn adapters(report: &Report) -> Vec<&AdapterInfo> {
-    let mut list: Vec<&AdapterInfo> = Vec::new();
-    for adapter in report.runs.iter().filter_map(|r| r.adapter.as_ref()) {
-        if !list.contains(&adapter) {
-            list.push(adapter);
-        }
-    }
-    list
-}
-
-/// The cross-vendor matrix: for each entry point and adapter, the verdict,
-/// the classes of its races, the lock-step width that hides them all, and
-/// the digests of its writable buffers.
+/// The cross-vendor matrix ([`Report::matrix`]): for each entry point and
+/// adapter, the verdict, the classes of its races, the lock-step width that
+/// hides them all, and the digests of its writable buffers.
 fn matrix(report: &Report) -> String {
     let mut rows = vec![[
         "entry point".to_string(),
@@ -247,30 +236,14 @@ fn matrix(report: &Report) -> String {
         "hidden from".to_string(),
         "outputs (sha256)".to_string(),
     ]];
-    for run in &report.runs {
-        let mut classes: Vec<&str> = run.races.iter().map(|r| r.class.as_str()).collect();
-        classes.sort_unstable();
-        classes.dedup();
-        let same_workgroup: Vec<&Lockstep> =
-            run.races.iter().filter(|r| r.class != RaceClass::InterWorkgroup).map(|r| &r.lockstep).collect();
-        let hidden = match (run.races.is_empty(), run.races.len() == same_workgroup.len()) {
-            (true, _) => "-".to_string(),
-            (false, false) => "never".to_string(),
-            (false, true) => Lockstep::of_all(&same_workgroup).hidden_from.map_or("never".into(), |w| format!("{w}")),
-        };
-        let verdict = match (run.verdict, run.failed()) {
-            (Verdict::Race, _) => "race",
-            (Verdict::NoRace, true) => "error",
-            (Verdict::NoRace, false) => "no race",
-        };
-        let outputs: Vec<String> =
-            run.outputs.iter().map(|o| format!("{} {}", o.variable, &o.sha256[..12.min(o.sha256.len())])).collect();
+    for row in report.matrix() {
+        let outputs: Vec<String> = row.outputs.iter().map(|o| format!("{} {}", o.variable, o.digest)).collect();
         rows.push([
-            run.entry_point.clone(),
-            run.adapter_label(),
-            verdict.to_string(),
-            if classes.is_empty() { "-".to_string() } else { classes.join(", ") },
-            hidden,
+            row.run.entry_point.clone(),
+            row.run.adapter_label(),
+            row.verdict.to_string(),
+            if row.classes.is_empty() { "-".to_string() } else { row.classes.join(", ") },
+            row.hidden_from,
             if outputs.is_empty() { "-".to_string() } else { outputs.join(", ") },
         ]);
     }

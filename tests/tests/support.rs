@@ -15,3 +15,23 @@ pub fn gpu() -> &'static Gpu {
         Gpu::open(&AdapterChoice { name, backend: None }).unwrap_or_else(|e| panic!("the tests need an adapter: {e}"))
     })
 }
+
+/// The `wgrace` command, built (or found up to date) once: the viewer's runs
+/// start it.
+///
+/// # Panics
+/// When cargo cannot build it.
+pub fn wgrace_command() -> &'static std::path::Path {
+    static PATH: OnceLock<std::path::PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "-p", "wgrace-cli"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "cargo build -p wgrace-cli failed");
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target"), Into::into);
+        target.join("debug").join(format!("wgrace{}", std::env::consts::EXE_SUFFIX))
+    })
+}

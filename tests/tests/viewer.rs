@@ -25,7 +25,9 @@ fn report_of(path: &Path) -> Report {
 
 fn harness(report: Report) -> Harness<'static, Viewer> {
     Harness::builder()
-        .with_size(wgrace_gui::egui::vec2(1280.0, 800.0))
+        .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
+        // Panels, tables and scroll areas size themselves over a few frames.
+        .with_max_steps(16)
         // Explanations come from the report, whatever a font draws.
         .allow_missing_glyphs()
         .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), Viewer::new(report))
@@ -138,4 +140,190 @@ fn rows_group_a_pair_s_classes_and_sort_by_any_column() {
     assert!(reversed.windows(2).all(|w| w[0] >= w[1]), "{reversed:?}");
     let text = View { text: "NO SUCH TEXT".into(), ..View::default() }.apply(&rows);
     assert!(text.is_empty());
+}
+
+#[test]
+fn clicking_a_heat_map_cell_lists_the_races_there() {
+    // Races in workgroup (1, 2) on bytes 800..816 (line 17), and between
+    // workgroups (0, 0) and (3, 3) on bytes 0..4 (line 19).
+    let report = report_of(&samples_dir().join("storage_races_in_three_workgroups.wgsl"));
+    let mut h = harness(report);
+    h.run();
+    let shown_lines =
+        |h: &Harness<'static, Viewer>| -> Vec<Option<u32>> { h.state().shown().map(|r| r.lines[0]).collect() };
+    assert_eq!(shown_lines(&h), vec![Some(17), Some(19)]);
+    h.get_by_label_contains("Workgroup cell (1, 2, 0): ").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(17)]);
+    h.get_by_label("Listing only races in workgroups x 1, y 2, z 0");
+    // Workgroups without races list none; the corners list the race between them.
+    h.get_by_label("Workgroup cell (3, 3, 0): 1 occurrence(s)").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(19)]);
+    assert_eq!(h.state().selected().and_then(|r| r.lines[0]), Some(19), "the selection follows the list");
+    h.get_by_label("Workgroup cell (2, 2, 0): 0 occurrence(s)").click();
+    h.run();
+    assert!(shown_lines(&h).is_empty());
+    // The memory map: the range of data[200..204].
+    h.get_by_label_contains("Bytes 800..816 of data: ").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(17)]);
+    h.get_by_label("Listing only races on bytes 800..816 of data");
+    // Clicking the chosen cell again, or the button, lists everything.
+    h.get_by_label_contains("Bytes 800..816 of data: ").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(17), Some(19)]);
+    h.get_by_label("Bytes 0..16 of data: 1 occurrence(s)").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(19)]);
+    h.get_by_label("Clear the heat-map filter").click();
+    h.run();
+    assert_eq!(shown_lines(&h), vec![Some(17), Some(19)]);
+}
+
+#[test]
+fn the_adapter_matrix_compares_runs_and_lists_one_run_s_findings() {
+    // A report of two adapters: the run on this machine, and the same run as
+    // another adapter saw it, with a different output and no race.
+    let mut report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
+    let mut other = report.runs[0].clone();
+    let adapter = other.adapter.as_mut().expect("an adapter");
+    adapter.name = "Other GPU".into();
+    adapter.backend = "vulkan".into();
+    other.races.clear();
+    other.verdict = wgrace::Verdict::NoRace;
+    other.outputs[0].sha256 = "0123456789abcdef".repeat(4);
+    report.runs.push(other);
+    let here = format!("main on {}", report.runs[0].adapter_label());
+    let out = report.runs[0].outputs[0].clone();
+    let mut h = harness(report);
+    h.run();
+    h.get_by_label("Adapters").click();
+    h.run();
+    h.get_by_label(&format!("{here}: race"));
+    h.get_by_label("main on Other GPU (vulkan): no race");
+    h.get_by_label(&format!("{here}: {} {} (differs between adapters)", out.variable, &out.sha256[..12]));
+    h.get_by_label(&format!("main on Other GPU (vulkan): {} 0123456789ab (differs between adapters)", out.variable));
+    assert_eq!(h.state().shown().count(), 1, "the race of the first run");
+    h.get_by_label("List the findings of main on Other GPU (vulkan)").click();
+    h.run();
+    assert_eq!(
+        h.state().shown().count(),
+        0,
+        "the other run found nothing: {:?}",
+        h.state().shown().collect::<Vec<_>>()
+    );
+    h.get_by_label(&format!("List the findings of {here}")).click();
+    h.run();
+    assert_eq!(h.state().shown().count(), 1);
+}
+
+/// Steps the harness until the viewer's run ends (a minute at most).
+fn finish_run(h: &mut Harness<'static, Viewer>) {
+    let start = std::time::Instant::now();
+    h.step();
+    while h.state().runs().job.is_some() {
+        assert!(start.elapsed().as_secs() < 60, "the run did not end");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.step();
+    }
+    h.run_steps(4);
+}
+
+#[test]
+fn the_viewer_runs_the_shader_again_and_compares_the_runs() {
+    // A copy of the racy sample, which the test then fixes.
+    let dir = std::env::temp_dir().join(format!("wgrace-viewer-runs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let shader = dir.join("kernel.wgsl");
+    let racy = std::fs::read_to_string(samples_dir().join("wg_missing_barrier.wgsl")).expect("sample");
+    std::fs::write(&shader, &racy).expect("copy");
+    let (loaded, _, spec) = wgrace::load_with_flags(&shader, RunArgs::default()).expect("load");
+    let report = session::check(&loaded, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
+        .expect("run")
+        .report;
+    let mut viewer = Viewer::new(report);
+    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
+    let mut h = Harness::builder()
+        .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
+        .allow_missing_glyphs()
+        .with_max_steps(16)
+        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer);
+    h.run();
+    h.get_by_label("Runs").click();
+    h.run();
+    // Run 1 is the report the viewer opened; the form runs it again, here
+    // with a dispatch of 3 workgroups rather than the sample's 2.
+    h.get_by_label("Run 1: race, 1 finding(s)");
+    h.get_by_label("Dispatch").click();
+    h.run();
+    h.get_by_label("Dispatch").type_text("3");
+    h.run();
+    assert_eq!(h.state().runs().form.dispatch, "3");
+    h.get_by_label("Run").click();
+    finish_run(&mut h);
+    assert_eq!(h.state().runs().error, None);
+    h.get_by_label("Run 2: race, 1 finding(s)");
+    assert_eq!(h.state().report().runs[0].dispatch, [3, 1, 1], "the list shows the new run");
+    h.get_by_label("Unchanged: 1");
+    // The author adds the barrier in their editor; watch mode runs again.
+    h.get_by_label("Watch the shader file").click();
+    h.run();
+    let fixed = racy.replace("    out[gid.x] = tile[", "    workgroupBarrier();\n    out[gid.x] = tile[");
+    assert_ne!(fixed, racy);
+    // Some file systems keep modification times to the second.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    std::fs::write(&shader, &fixed).expect("edit");
+    let start = std::time::Instant::now();
+    while h.state().runs().history.len() < 3 {
+        assert!(start.elapsed().as_secs() < 60, "watch mode did not run the edited shader");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        h.step();
+    }
+    finish_run(&mut h);
+    h.get_by_label("Run 3: no race, 0 finding(s)");
+    assert_eq!(h.state().shown().count(), 0);
+    // Runs 2 and 3 compared: the race is fixed, nothing new.
+    h.get_by_label("Fixed: 1");
+    h.get_by_label("New: 0");
+    h.get_by_label("Unchanged: 0");
+    h.get_by_label_contains("data-race (intra-subgroup, intra-workgroup) on tile, line 13 and 14");
+    // The history shows any run again.
+    h.get_by_label("Run 1: race, 1 finding(s)").click();
+    h.run();
+    assert_eq!(h.state().shown().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_that_fails_says_why_and_a_run_can_be_cancelled() {
+    let report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
+    let mut viewer = Viewer::new(report);
+    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
+    viewer.run_form().shader = "/no/such/shader.wgsl".into();
+    let mut h = Harness::builder()
+        .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
+        .allow_missing_glyphs()
+        .with_max_steps(16)
+        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer);
+    h.run();
+    h.get_by_label("Runs").click();
+    h.run();
+    h.get_by_label("Run").click();
+    finish_run(&mut h);
+    let error = h.state().runs().error.clone().expect("the run failed");
+    assert!(error.contains("/no/such/shader.wgsl"), "{error}");
+    h.get_by_label_contains("The run gave no report: ");
+    assert_eq!(h.state().runs().history.len(), 1, "a failed run is not history");
+    // A long run (many chunks of a large dispatch) cancelled at once.
+    h.state_mut().run_form().shader = samples_dir().join("wg_missing_barrier.wgsl").display().to_string();
+    h.state_mut().run_form().dispatch = "60000".into();
+    h.state_mut().run_form().other = "--mode stmt".into();
+    h.get_by_label("Run").click();
+    h.step();
+    h.step();
+    assert!(h.state().runs().job.is_some());
+    h.get_by_label("Cancel").click();
+    finish_run(&mut h);
+    assert_eq!(h.state().runs().error.as_deref(), Some("cancelled"));
 }

@@ -51,14 +51,21 @@ enum Command {
         /// Open the report in the viewer when the run ends (`wgrace view`).
         #[arg(long)]
         gui: bool,
+        /// How to show progress on stderr: auto (a bar on a terminal, for
+        /// runs of many chunks), lines (a line per step, for programs that
+        /// start wgrace, such as the viewer: `progress: run ENTRY on
+        /// ADAPTER`, `progress: chunks DONE/TOTAL`), none.
+        #[arg(long, value_enum, default_value_t, value_name = "HOW")]
+        progress: ProgressOutput,
     },
     /// Open a saved report (`wgrace run SHADER --format json -o REPORT.json`)
     /// in the desktop viewer, `wgrace-gui`, built beside `wgrace` with
-    /// `cargo build --release -p wgrace-gui`.
+    /// `cargo build --release -p wgrace-gui`; or a shader (.wgsl, .spv),
+    /// which the viewer runs.
     ///
     /// Exit status: 0 the window closed, 2 the viewer could not start.
     View {
-        /// The report.
+        /// The report, or a shader to run.
         report: PathBuf,
         /// Render the window to this PNG file instead of opening it (no
         /// display needed).
@@ -155,8 +162,8 @@ pub fn render_error(e: &anyhow::Error) -> String {
 pub fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { shader, args, stats, emit_instrumented, gui } => {
-            run(shader, args.into(), stats, emit_instrumented, gui)
+        Command::Run { shader, args, stats, emit_instrumented, gui, progress } => {
+            run(shader, args.into(), RunOutputs { stats, emit: emit_instrumented, gui, progress })
         }
         Command::View { report, screenshot, size } => {
             let mut args = vec![report.into_os_string()];
@@ -235,7 +242,17 @@ fn view(args: &[std::ffi::OsString]) -> anyhow::Result<ExitCode> {
     Ok(if status.success() { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }
 
-fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>, gui: bool) -> anyhow::Result<ExitCode> {
+/// What `wgrace run` does besides checking: the flags of `run` that are not
+/// part of the run spec.
+struct RunOutputs {
+    stats: bool,
+    emit: Option<PathBuf>,
+    gui: bool,
+    progress: ProgressOutput,
+}
+
+fn run(path: PathBuf, cli: RunArgs, outputs: RunOutputs) -> anyhow::Result<ExitCode> {
+    let RunOutputs { stats, emit, gui, progress } = outputs;
     let (shader, args, spec) = wgrace::load_with_flags(&path, cli)?;
     let gpus = open_gpus(&args)?;
     let format = args.format.unwrap_or_default();
@@ -294,9 +311,9 @@ fn run(path: PathBuf, cli: RunArgs, stats: bool, emit: Option<PathBuf>, gui: boo
         return Ok(ExitCode::SUCCESS);
     }
 
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(progress);
     let checked = session::check(&shader, &spec, &gpus, &CheckSet::default(), stats, &mut |p| match p {
-        session::Progress::Run(..) => progress.finish(),
+        session::Progress::Run(entry, adapter) => progress.run(entry, adapter),
         session::Progress::Chunks(done, total) => progress.update(done, total),
     })?;
     progress.finish();
@@ -452,18 +469,43 @@ fn adapters(format: Format, backend: Option<String>) -> anyhow::Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-/// A progress bar on stderr for runs split into many chunks.
+/// How `wgrace run` shows its progress on stderr (`--progress`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProgressOutput {
+    /// A bar on a terminal, for runs of many chunks.
+    #[default]
+    Auto,
+    /// A line per step, for programs that start wgrace.
+    Lines,
+    /// Nothing.
+    None,
+}
+
+/// Progress on stderr: a bar for runs split into many chunks, or lines.
 struct Progress {
+    output: ProgressOutput,
     bar: Option<indicatif::ProgressBar>,
 }
 
 impl Progress {
-    fn new() -> Progress {
-        Progress { bar: None }
+    fn new(output: ProgressOutput) -> Progress {
+        Progress { output, bar: None }
+    }
+
+    /// A run of entry point `entry` on `adapter` starts.
+    fn run(&mut self, entry: &str, adapter: &str) {
+        self.finish();
+        if self.output == ProgressOutput::Lines {
+            eprintln!("progress: run {entry} on {adapter}");
+        }
     }
 
     fn update(&mut self, done: u32, total: u32) {
-        if total <= 16 || !std::io::stderr().is_terminal() {
+        if self.output == ProgressOutput::Lines {
+            eprintln!("progress: chunks {done}/{total}");
+            return;
+        }
+        if self.output == ProgressOutput::None || total <= 16 || !std::io::stderr().is_terminal() {
             return;
         }
         let bar = self.bar.get_or_insert_with(|| {
