@@ -1081,3 +1081,20 @@ fn a_read_and_a_write_on_one_line_get_labels_of_their_own() {
     let out = stdout(&wgrace(&["run", &path]));
     assert!(out.contains("4 │     tile[l] = tile[l + 1u] + 1u;\n  │     -------   ------------ read by"), "{out}");
 }
+
+#[test]
+fn progress_lines_tell_programs_what_a_run_is_doing() {
+    let sample = samples().join("wg_missing_barrier.wgsl").display().to_string();
+    let o = wgrace(&["run", &sample, "--format", "json", "--progress", "lines"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(lines.first().is_some_and(|l| l.starts_with("progress: run main on ")), "{err}");
+    assert_eq!(lines.last(), Some(&"progress: chunks 1/1"), "{err}");
+    // The report on stdout is untouched.
+    json(&o);
+    let o = wgrace(&["run", &sample, "--format", "json", "--progress", "none"]);
+    assert!(!stderr(&o).contains("progress: "));
+    let o = wgrace(&["run", &sample, "--progress", "sometimes"]);
+    assert_eq!(o.status.code(), Some(2));
+}
