@@ -109,7 +109,13 @@ impl Job {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+            .map_err(|e| {
+                format!(
+                    "cannot start {}: {e} (the viewer runs the `wgrace` command beside it or on PATH; `cargo build \
+                     --release -p wgrace-cli` builds it)",
+                    program.display()
+                )
+            })?;
         let (stdout, stderr) = (child.stdout.take(), child.stderr.take());
         let child = Arc::new(Mutex::new(Some(child)));
         let (send, events) = mpsc::channel();

@@ -327,3 +327,34 @@ fn a_run_that_fails_says_why_and_a_run_can_be_cancelled() {
     finish_run(&mut h);
     assert_eq!(h.state().runs().error.as_deref(), Some("cancelled"));
 }
+
+#[test]
+fn the_keyboard_reaches_the_heat_maps_and_the_tabs() {
+    use wgrace_gui::egui::Key;
+
+    let report = report_of(&samples_dir().join("storage_races_in_three_workgroups.wgsl"));
+    let mut h = harness(report);
+    h.run();
+    // Tab moves the focus through the window's widgets, one at a time.
+    let tab_to = |h: &mut Harness<'static, Viewer>, label: &str| {
+        for _ in 0..300 {
+            h.key_press(Key::Tab);
+            h.run();
+            if h.query_by(|n| n.is_focused() && n.label().is_some_and(|l| l.starts_with(label))).is_some() {
+                return;
+            }
+        }
+        panic!("Tab never reached `{label}`");
+    };
+    // A heat-map cell: Enter lists the races there.
+    tab_to(&mut h, "Workgroup cell (1, 2, 0): ");
+    h.key_press(Key::Enter);
+    h.run();
+    let lines: Vec<Option<u32>> = h.state().shown().map(|r| r.lines[0]).collect();
+    assert_eq!(lines, vec![Some(17)]);
+    // The bottom panel's tabs: the Runs tab, and in it the Run button.
+    tab_to(&mut h, "Runs");
+    h.key_press(Key::Enter);
+    h.run();
+    tab_to(&mut h, "Watch the shader file");
+}
