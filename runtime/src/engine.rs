@@ -522,7 +522,6 @@ impl CheckedLayout {
             // value is unused when the 64-bit words are something else).
             witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
             trace_capacity: self.trace_capacity,
-            spread_cells: abi::spread_grid(dispatch).packed(),
         };
         let mut vars: Vec<abi::Var> = inst
             .vars
@@ -815,11 +814,11 @@ impl CheckedRun {
             usage: storage,
             mapped_at_creation: false,
         });
-        // After the examples, the sites' variables: never cleared.
+        // After the examples, the spread table: never cleared.
         gpu.queue.write_buffer(
             &examples,
             layout.log.examples_bytes(),
-            bytemuck::cast_slice(&LogLayout::site_vars(&inst.sites)),
+            bytemuck::cast_slice(&LogLayout::spread_table(dispatch, &inst.sites)),
         );
         // The sites' facts, then streams that are written before they are
         // read: never cleared.

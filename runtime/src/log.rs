@@ -48,18 +48,18 @@ impl LogLayout {
         (self.pair_capacity as usize * EXAMPLES_PER_RECORD * size_of::<Example>()) as u64
     }
 
-    /// Size of the examples buffer: the examples, then the table of the
-    /// sites' variables ([`LogLayout::site_vars`]).
+    /// Size of the examples buffer: the examples, then the spread table
+    /// ([`LogLayout::spread_table`]).
     pub fn examples_buffer_bytes(&self) -> u64 {
-        self.examples_bytes() + u64::from(self.sites).div_ceil(4).max(1) * 16
+        self.examples_bytes() + (2 + u64::from(self.sites).div_ceil(4)) * 16
     }
 
-    /// The table of the sites' variables that follows the examples
-    /// (`wgrace_site_var`): site `i`'s variable in word `i`.
-    pub fn site_vars(sites: &SiteTable) -> Vec<u32> {
-        let mut vars: Vec<u32> = sites.sites.iter().map(|s| s.var).collect();
-        vars.resize(vars.len().div_ceil(4).max(1) * 4, 0);
-        vars
+    /// The spread table that follows the examples: the grid of a dispatch of
+    /// `dispatch` workgroups, and each site's variable
+    /// ([`wgrace_shaders::abi::spread_table`]).
+    pub fn spread_table(dispatch: [u32; 3], sites: &SiteTable) -> Vec<u32> {
+        let vars: Vec<u32> = sites.sites.iter().map(|s| s.var).collect();
+        wgrace_shaders::abi::spread_table(dispatch, &vars)
     }
 }
 

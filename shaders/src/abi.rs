@@ -30,10 +30,6 @@ pub struct Params {
     /// takes one, and so does a run of barriers before one), besides one
     /// that takes those beyond.
     pub trace_capacity: u32,
-    /// Cells of the dispatch grid along x, y and z that the record table's
-    /// spreads count workgroups in, then log2 of the workgroups in a cell
-    /// along x, y and z, 8 bits each ([`SpreadGrid::packed`]).
-    pub spread_cells: [u32; 4],
 }
 
 /// `WgraceVar`: one tracked variable's place in its shadow.
@@ -131,7 +127,8 @@ impl SpreadGrid {
         self.shifts.map(|s| 1 << s)
     }
 
-    /// `WgraceParams::spread_cells`.
+    /// The spread table's first element (`wgrace_spread_cell`): the cells
+    /// along x, y and z, then the shifts, 8 bits each.
     pub fn packed(&self) -> [u32; 4] {
         let [x, y, z] = self.cells;
         let [sx, sy, sz] = self.shifts;
@@ -173,6 +170,18 @@ pub fn shift_to_fit(n: u32, most: u32) -> u32 {
 /// How many groups of `1 << s` items `n` items fill.
 fn cells_of(n: u32, s: u32) -> u32 {
     if n == 0 { 1 } else { ((n - 1) >> s) + 1 }
+}
+
+/// The spread table the host writes after the examples (`wgrace_spread_cell`,
+/// `wgrace_site_var`): the grid of a dispatch of `dispatch` workgroups, the
+/// dispatch, then the variable of each site (`site_vars[i]` for site `i`),
+/// four to an element.
+pub fn spread_table(dispatch: [u32; 3], site_vars: &[u32]) -> Vec<u32> {
+    let mut table = spread_grid(dispatch).packed().to_vec();
+    table.extend([dispatch[0], dispatch[1], dispatch[2], 0]);
+    table.extend_from_slice(site_vars);
+    table.resize(table.len().next_multiple_of(4), 0);
+    table
 }
 
 /// log2 of the words in one range of a variable of `words` words

@@ -257,7 +257,6 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("storage_words", offset_of!(Params, storage_words)),
             ("witness_shift", offset_of!(Params, witness_shift)),
             ("trace_capacity", offset_of!(Params, trace_capacity)),
-            ("spread_cells", offset_of!(Params, spread_cells)),
         ])
     );
     assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));

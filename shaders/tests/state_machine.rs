@@ -235,13 +235,16 @@ fn log_words() -> u64 {
     (HEADER + PAIRS as usize * (PAIR_WORDS + spreads)) as u64 + u64::from(WORDS * 5 * STMT_SLOTS)
 }
 
-/// The examples, then the table of the sites' variables (zeros: variable 0).
+/// The examples, then the spread table.
 fn example_words() -> u64 {
-    (PAIRS as usize * EXAMPLES * 4) as u64 + SITE_TABLE_WORDS
+    EXAMPLE_BYTES / 4 + SPREAD_TABLE_WORDS
 }
 
-/// Room for the sites' variables in the examples buffer.
-const SITE_TABLE_WORDS: u64 = 4096;
+/// Bytes of the examples alone.
+const EXAMPLE_BYTES: u64 = (PAIRS as usize * EXAMPLES * 16) as u64;
+
+/// Room for the spread table in the examples buffer.
+const SPREAD_TABLE_WORDS: u64 = 4096;
 
 /// How the harness keeps storage state (addr mode).
 #[derive(Clone, Copy)]
@@ -367,12 +370,14 @@ impl Harness {
             storage_words: 0,
             witness_shift: storage.witnesses.trailing_zeros() - 1,
             trace_capacity: 0,
-            spread_cells: abi::spread_grid([WORKGROUPS, 1, 1]).packed(),
         };
         let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), _pad: 0 };
         let mut words = bytemuck::bytes_of(&header).to_vec();
         words.extend_from_slice(bytemuck::cast_slice(&[var, var]));
         queue.write_buffer(&params, 0, &words);
+        // The spread table after the examples (every site's variable 0).
+        let table = abi::spread_table([WORKGROUPS, 1, 1], &[0; 64]);
+        queue.write_buffer(&examples, EXAMPLE_BYTES, bytemuck::cast_slice(&table));
         let g0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
             layout: &pipeline.get_bind_group_layout(0),
@@ -425,7 +430,7 @@ impl Harness {
         encoder.clear_buffer(&self.shadow, 0, None);
         encoder.clear_buffer(&self.shadow_u64, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
-        encoder.clear_buffer(&self.examples, 0, None);
+        encoder.clear_buffer(&self.examples, 0, Some(EXAMPLE_BYTES));
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
             pass.set_pipeline(&self.pipeline);

@@ -62,10 +62,6 @@ struct WgraceParams {
     // that takes the entries beyond them (the data-race check's record and
     // replay, checks/data_race/hooks/replay.wgsl).
     trace_capacity: u32,
-    // Cells of the dispatch grid along x, y and z that the record table's
-    // spreads count workgroups in, and (w) log2 of the workgroups in a cell
-    // along x, y and z, 8 bits each (wgrace_spread_cell).
-    spread_cells: vec4<u32>,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
 
@@ -81,8 +77,9 @@ struct WgraceParams {
 // The record table's examples, one per entry: written once, by the
 // invocation that claimed the entry, so a plain store suffices. Every access
 // site inlines the recording code, so it is kept to three memory operations.
-// After them, from WGRACE_EXAMPLES * pair_capacity, the host's table of each
-// site's variable (four sites to an element; wgrace_site_var).
+// After them, from WGRACE_EXAMPLES * pair_capacity, the host's spread table:
+// the dispatch grid's cells and the dispatch (wgrace_spread_cell), then each
+// site's variable, four sites to an element (wgrace_site_var).
 @group(0) @binding(3) var<storage, read_write> wgrace_examples: array<vec4<u32>>;
 // Addr mode: the storage witnesses (see wgrace_witness_store). Statement
 // mode: its storage slots.
@@ -139,7 +136,6 @@ var<private> wgrace_slot: u32;       // workgroup slot in this chunk
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_dropped: u32;
 var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
-var<private> wgrace_cell: u32;       // the cell of the dispatch grid that holds its workgroup
 
 
 fn wgrace_workgroup_id() -> vec3<u32> {
@@ -187,7 +183,6 @@ fn wgrace_set_identity(local_index: u32, slot_id: vec3<u32>) {
         let y = in_plane / d.x;
         wgrace_wid = vec3<u32>(in_plane - y * d.x, y, z);
     }
-    wgrace_cell = wgrace_spread_cell_of(wgrace_wid);
 }
 
 // Called right after each workgroup control barrier of the user's code, and
@@ -226,25 +221,15 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
     let hi = max(a_site, b_site);
     let key = ((record_code << 28u) | (lo << 14u) | hi) + 1u;
     let capacity = wgrace_params.pair_capacity;
+    // The pair's entry: the first, from its hash, that is free or has its
+    // key (capacity when every entry has another's).
     var slot = (key * 2654435761u) % capacity;
+    var found = capacity;
     for (var probe = 0u; probe < capacity; probe++) {
-        let entry = WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS;
-        let r = atomicCompareExchangeWeak(&wgrace_log[entry], 0u, key);
+        let r = atomicCompareExchangeWeak(&wgrace_log[WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS], 0u, key);
         if r.exchanged || r.old_value == key {
-            let n = atomicAdd(&wgrace_log[entry + 1u], 1u);
-            if n < WGRACE_EXAMPLES {
-                let lo_g = select(b_g, a_g, a_is_lo);
-                let hi_g = select(a_g, b_g, a_is_lo);
-                let lo_t = select(b_t, a_t, a_is_lo);
-                let hi_t = select(a_t, b_t, a_is_lo);
-                let bits = lo_t | (hi_t << 10u) | (u32(a_is_lo) << 20u) | (u32(a_write) << 21u);
-                wgrace_examples[slot * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
-            }
-            if aux != 0u {
-                atomicMax(&wgrace_log[entry + 2u], aux);
-            }
-            wgrace_spread_workgroups(slot, a_g, b_g);
-            return slot;
+            found = slot;
+            break;
         }
         if r.old_value != 0u {
             // Another pair's entry: probe the next one. (A spurious failure
@@ -252,8 +237,25 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
             slot = (slot + 1u) % capacity;
         }
     }
-    wgrace_dropped += 1u;
-    return capacity;
+    if found == capacity {
+        wgrace_dropped += 1u;
+        return capacity;
+    }
+    let entry = WGRACE_LOG_HEADER + found * WGRACE_PAIR_WORDS;
+    let n = atomicAdd(&wgrace_log[entry + 1u], 1u);
+    if n < WGRACE_EXAMPLES {
+        let lo_g = select(b_g, a_g, a_is_lo);
+        let hi_g = select(a_g, b_g, a_is_lo);
+        let lo_t = select(b_t, a_t, a_is_lo);
+        let hi_t = select(a_t, b_t, a_is_lo);
+        let bits = lo_t | (hi_t << 10u) | (u32(a_is_lo) << 20u) | (u32(a_write) << 21u);
+        wgrace_examples[found * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
+    }
+    if aux != 0u {
+        atomicMax(&wgrace_log[entry + 2u], aux);
+    }
+    wgrace_spread_workgroups(found, a_g, b_g);
+    return found;
 }
 
 // ---------------------------------------------------------------- spreads
@@ -268,28 +270,25 @@ fn wgrace_log_slots_at() -> u32 {
     return wgrace_spread_at(wgrace_params.pair_capacity);
 }
 
-// The cell of the dispatch grid that holds the workgroup with id `w`: a
-// cell holds a power of two of workgroups along each axis. (Shifts, not
-// divisions: drivers inline the recording code at every access site that
-// checks in place, and a division is long code on some of them.)
-fn wgrace_spread_cell_of(w: vec3<u32>) -> u32 {
-    let c = wgrace_params.spread_cells;
-    let s = (vec3<u32>(c.w) >> vec3<u32>(0u, 8u, 16u)) & vec3<u32>(255u);
-    let at = w >> s;
-    return at.x + c.x * (at.y + c.y * at.z);
+// Where the host's spread table starts in wgrace_examples.
+fn wgrace_spread_table_at() -> u32 {
+    return WGRACE_EXAMPLES * wgrace_params.pair_capacity;
 }
 
-// The cell of workgroup `g` (a linear index). (Passes that set no identity,
-// such as statement mode's storage check, leave wgrace_g and wgrace_cell 0:
-// workgroup 0 and its cell.)
+// The cell of the dispatch grid that holds workgroup `g` (a linear index). A
+// cell holds a power of two of workgroups along each axis: the spread
+// table's first element has the cells along x, y and z, then log2 of a
+// cell's workgroups along each, 8 bits each; its second the dispatch. Only
+// recording an event runs this; race-free kernels never do.
 fn wgrace_spread_cell(g: u32) -> u32 {
-    if g == wgrace_g {
-        return wgrace_cell;
-    }
-    let d = wgrace_params.dispatch.xyz;
+    let at = wgrace_spread_table_at();
+    let c = wgrace_examples[at];
+    let d = wgrace_examples[at + 1u].xyz;
     let row = g / d.x;
     let z = row / d.y;
-    return wgrace_spread_cell_of(vec3<u32>(g - row * d.x, row - z * d.y, z));
+    let s = (vec3<u32>(c.w) >> vec3<u32>(0u, 8u, 16u)) & vec3<u32>(255u);
+    let cell = vec3<u32>(g - row * d.x, row - z * d.y, z) >> s;
+    return cell.x + c.x * (cell.y + c.y * cell.z);
 }
 
 // Counts an event of entry `slot` in the cells of its two workgroups (once
@@ -306,10 +305,9 @@ fn wgrace_spread_workgroups(slot: u32, a_g: u32, b_g: u32) {
     }
 }
 
-// The tracked variable that site `site` accesses (the host's table after the
-// examples).
+// The tracked variable that site `site` accesses (the spread table).
 fn wgrace_site_var(site: u32) -> u32 {
-    return wgrace_examples[WGRACE_EXAMPLES * wgrace_params.pair_capacity + site / 4u][site % 4u];
+    return wgrace_examples[wgrace_spread_table_at() + 2u + site / 4u][site % 4u];
 }
 
 // Counts an event of entry `slot` (wgrace_record_pair's result; the table's
