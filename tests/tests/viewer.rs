@@ -24,13 +24,29 @@ fn report_of(path: &Path) -> Report {
 }
 
 fn harness(report: Report) -> Harness<'static, Viewer> {
+    harness_of(Viewer::new(report))
+}
+
+fn harness_of(viewer: Viewer) -> Harness<'static, Viewer> {
     Harness::builder()
         .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
         // Panels, tables and scroll areas size themselves over a few frames.
         .with_max_steps(16)
         // Explanations come from the report, whatever a font draws.
         .allow_missing_glyphs()
-        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), Viewer::new(report))
+        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer)
+}
+
+/// A viewer whose runs use the `wgrace` command built from this tree, on
+/// its Runs tab.
+fn runs_harness(viewer: Viewer) -> Harness<'static, Viewer> {
+    let mut viewer = viewer;
+    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
+    let mut h = harness_of(viewer);
+    h.run();
+    h.get_by_label("Runs").click();
+    h.run();
+    h
 }
 
 /// A racy kernel that also executes a barrier in divergent control flow:
@@ -242,16 +258,7 @@ fn the_viewer_runs_the_shader_again_and_compares_the_runs() {
     let report = session::check(&loaded, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
         .expect("run")
         .report;
-    let mut viewer = Viewer::new(report);
-    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
-    let mut h = Harness::builder()
-        .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
-        .allow_missing_glyphs()
-        .with_max_steps(16)
-        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer);
-    h.run();
-    h.get_by_label("Runs").click();
-    h.run();
+    let mut h = runs_harness(Viewer::new(report));
     // Run 1 is the report the viewer opened; the form runs it again, here
     // with a dispatch of 3 workgroups rather than the sample's 2.
     h.get_by_label("Run 1: race, 1 finding(s)");
@@ -299,16 +306,8 @@ fn the_viewer_runs_the_shader_again_and_compares_the_runs() {
 fn a_run_that_fails_says_why_and_a_run_can_be_cancelled() {
     let report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
     let mut viewer = Viewer::new(report);
-    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
     viewer.run_form().shader = "/no/such/shader.wgsl".into();
-    let mut h = Harness::builder()
-        .with_size(wgrace_gui::egui::vec2(1280.0, 1000.0))
-        .allow_missing_glyphs()
-        .with_max_steps(16)
-        .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer);
-    h.run();
-    h.get_by_label("Runs").click();
-    h.run();
+    let mut h = runs_harness(viewer);
     h.get_by_label("Run").click();
     finish_run(&mut h);
     let error = h.state().runs().error.clone().expect("the run failed");
