@@ -536,8 +536,8 @@ impl Viewer {
             return;
         };
         let selected_variable = self.selected.map(|i| self.rows[i].variable.as_str());
-        let picked =
-            heat::show(ui, heat, run, run_index, self.view.place.as_ref(), &mut self.heat_view, selected_variable);
+        let maps = heat::Maps { heat, run, run_index, place: self.view.place.as_ref(), selected_variable };
+        let picked = heat::show(ui, &maps, &mut self.heat_view);
         if let Some(place) = picked {
             let view = View { place, ..self.view.clone() };
             self.set_view(view);

@@ -21,28 +21,30 @@ pub struct HeatView {
     pub variable: Option<String>,
 }
 
-/// Draws the heat maps of `heat`, run `run_index`'s races, with `place`
-/// (the list's filter, when one of them set it) outlined. Returns the
-/// filter a click asks for: `Some(None)` clears it.
-pub fn show(
-    ui: &mut egui::Ui,
-    heat: &Heat,
-    run: &Run,
-    run_index: usize,
-    place: Option<&Place>,
-    state: &mut HeatView,
-    selected_variable: Option<&str>,
-) -> Option<Option<Place>> {
+/// What the heat maps draw: the counts of run `run_index`'s races, the
+/// list's filter when one of the maps set it (outlined), and the selected
+/// row's variable (the memory map's default).
+pub struct Maps<'a> {
+    pub heat: &'a Heat,
+    pub run: &'a Run,
+    pub run_index: usize,
+    pub place: Option<&'a Place>,
+    pub selected_variable: Option<&'a str>,
+}
+
+/// Draws the heat maps. Returns the filter a click asks for: `Some(None)`
+/// clears it.
+pub fn show(ui: &mut egui::Ui, maps: &Maps<'_>, state: &mut HeatView) -> Option<Option<Place>> {
     let mut picked = None;
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
-            if let Some(p) = workgroups(ui, heat, run, run_index, place, state) {
+            if let Some(p) = workgroups(ui, maps, state) {
                 picked = Some(p);
             }
         });
         ui.separator();
         ui.vertical(|ui| {
-            if let Some(p) = memory(ui, heat, run, run_index, place, state, selected_variable) {
+            if let Some(p) = memory(ui, maps, state) {
                 picked = Some(p);
             }
         });
@@ -51,14 +53,8 @@ pub fn show(
 }
 
 /// The map of the dispatch grid, one slice at a time.
-fn workgroups(
-    ui: &mut egui::Ui,
-    heat: &Heat,
-    run: &Run,
-    run_index: usize,
-    place: Option<&Place>,
-    state: &mut HeatView,
-) -> Option<Option<Place>> {
+fn workgroups(ui: &mut egui::Ui, maps: &Maps<'_>, state: &mut HeatView) -> Option<Option<Place>> {
+    let Maps { heat, run, run_index, place, .. } = *maps;
     let [cx, cy, cz] = heat.grid.cells.map(|c| c.max(1));
     let d = run.dispatch;
     let grid = &heat.grid;
@@ -111,15 +107,8 @@ fn workgroups(
 }
 
 /// The map of one variable's bytes.
-fn memory(
-    ui: &mut egui::Ui,
-    heat: &Heat,
-    run: &Run,
-    run_index: usize,
-    place: Option<&Place>,
-    state: &mut HeatView,
-    selected_variable: Option<&str>,
-) -> Option<Option<Place>> {
+fn memory(ui: &mut egui::Ui, maps: &Maps<'_>, state: &mut HeatView) -> Option<Option<Place>> {
+    let Maps { heat, run, run_index, place, selected_variable } = *maps;
     ui.strong("Races by memory");
     if heat.memory.is_empty() {
         ui.label("No race with a place in memory.");
