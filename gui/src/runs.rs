@@ -195,8 +195,6 @@ impl Drop for Job {
 pub struct Entry {
     /// `Run N`, in order.
     pub number: usize,
-    /// When it ended (for the list).
-    pub ended: SystemTime,
     /// What it found: `race, 2 finding(s)`.
     pub summary: String,
     pub report: Report,
@@ -246,7 +244,7 @@ impl Runs {
     pub fn push(&mut self, report: Report) {
         let number = self.history.len() + 1;
         let summary = summary(&report);
-        self.history.push(Entry { number, ended: SystemTime::now(), summary, report });
+        self.history.push(Entry { number, summary, report });
         let last = self.history.len() - 1;
         self.compare = [last.saturating_sub(1), last];
     }
