@@ -11,7 +11,7 @@ use wgrace_report::{Finding, Race, Report};
 use crate::heat::{self, HeatView};
 use crate::model::{self, Column, Heat, Row, RowKind, View};
 use crate::runs::{self, Runs};
-use crate::{adapters, detail, source};
+use crate::{adapters, detail, source, timeline};
 
 /// Colours of the selected finding's two accesses, in the source and the
 /// details.
@@ -210,6 +210,7 @@ impl Viewer {
         egui::Panel::bottom("bottom").resizable(true).default_size(280.0).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.bottom, Bottom::Where, "Where it happens");
+                ui.selectable_value(&mut self.bottom, Bottom::Timeline, "Timeline");
                 if adapters {
                     ui.selectable_value(&mut self.bottom, Bottom::Adapters, "Adapters");
                 }
@@ -221,6 +222,7 @@ impl Viewer {
             egui::ScrollArea::both().id_salt("bottom scroll").show(ui, |ui| {
                 match self.bottom {
                     Bottom::Where => self.where_view(ui),
+                    Bottom::Timeline => self.timeline_view(ui),
                     Bottom::Adapters => self.adapters_view(ui),
                     Bottom::Runs => self.runs_view(ui),
                 }
@@ -548,6 +550,32 @@ impl Viewer {
         }
     }
 
+    /// "Timeline": one workgroup's accesses to the racing sites by barrier
+    /// interval, of the selected row's run.
+    fn timeline_view(&mut self, ui: &mut egui::Ui) {
+        let run_index = self.heat_run();
+        let Some(run) = self.report.runs.get(run_index) else { return };
+        ui.horizontal(|ui| {
+            ui.heading("Timeline");
+            if self.report.runs.len() > 1 {
+                ui.label(format!("{} on {}", run.entry_point, run.adapter_label()));
+            }
+        });
+        let Some(site) = timeline::show(ui, run) else { return };
+        // Select the first race of that run at the site, listing all rows
+        // if the filters hide it.
+        let at_site = |r: &Race| r.first.site == Some(site) || r.second.site == Some(site);
+        let found = (0..self.rows.len())
+            .find(|&i| self.rows[i].run == Some(run_index) && self.races_of(&self.rows[i]).into_iter().any(at_site));
+        if let Some(i) = found {
+            if !self.shown.contains(&i) {
+                self.set_view(View { sort: self.view.sort, descending: self.view.descending, ..View::default() });
+            }
+            self.selected = Some(i);
+            self.reveal = true;
+        }
+    }
+
     fn source_view(&mut self, ui: &mut egui::Ui) {
         let selected = self.selected.map(|i| self.rows[i].clone());
         let races = selected.as_ref().map(|r| self.races_of(r)).unwrap_or_default();
@@ -600,6 +628,8 @@ fn choice(ui: &mut egui::Ui, label: &str, value: &mut Option<String>, options: &
 enum Bottom {
     /// The heat maps.
     Where,
+    /// One workgroup's timeline.
+    Timeline,
     /// The cross-vendor matrix.
     Adapters,
     /// The runs from the viewer.

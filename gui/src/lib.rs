@@ -16,6 +16,7 @@ pub mod heat;
 pub mod model;
 pub mod runs;
 pub mod source;
+pub mod timeline;
 
 use std::path::Path;
 

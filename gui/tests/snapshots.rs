@@ -55,3 +55,13 @@ fn the_runs_tab() {
     h.run();
     snapshot(&mut h, "runs_tab");
 }
+
+#[test]
+fn the_timeline() {
+    // lavapipe's report of samples/wg_reduction_missing_barrier.wgsl: the
+    // loop's steps race in the interval after the first barrier.
+    let mut h = harness("reduction_missing_barrier.json");
+    h.get_by_label("Timeline").click();
+    h.run();
+    snapshot(&mut h, "timeline");
+}

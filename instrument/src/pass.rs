@@ -39,6 +39,7 @@ use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
 use crate::varying::Varying;
 use crate::{InstrumentError, entry};
+use wgrace_shaders::Prelude;
 
 /// A shader instrumented for one entry point.
 #[derive(Debug, Clone)]
@@ -522,6 +523,7 @@ pub fn instrument_with(
         storage_sites,
         site_facts,
         barriers_order_both: barriers.iter().any(|b| b.kind.orders(Space::Storage) && b.kind.orders(Space::Workgroup)),
+        timeline: false,
     };
     // The replay's round counters take a little workgroup memory: a shader
     // that leaves none is checked in place instead (same verdicts, longer
@@ -740,7 +742,21 @@ pub fn storage_check_module(inst: &Instrumented) -> Result<Module, InstrumentErr
 /// # Errors
 /// [`InstrumentError::Internal`] if it does not validate.
 pub fn replay_pass_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
-    let mut module = parse_runtime(&wgrace_shaders::replay_pass_source(&inst.prelude), inst.capabilities)?;
+    replay_module(inst, &inst.prelude)
+}
+
+/// The replay pass of a timeline's run: [`replay_pass_module`] that also
+/// gathers what the focus workgroup did with the sites that raced
+/// (`wgsl/checks/data_race/timeline.wgsl`).
+///
+/// # Errors
+/// As [`replay_pass_module`].
+pub fn timeline_pass_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
+    replay_module(inst, &Prelude { timeline: true, ..inst.prelude.clone() })
+}
+
+fn replay_module(inst: &Instrumented, prelude: &Prelude) -> Result<Module, InstrumentError> {
+    let mut module = parse_runtime(&wgrace_shaders::replay_pass_source(prelude), inst.capabilities)?;
     for ep in &mut module.entry_points {
         ep.workgroup_size = inst.workgroup_size;
     }

@@ -11,7 +11,9 @@
 //!   id, severity, message, located labels, invocations, memory, counts,
 //!   explanation, hint);
 //! - [`site`]: source locations and the site and barrier tables;
-//! - [`matrix`]: the runs side by side, for reports of several adapters.
+//! - [`matrix`]: the runs side by side, for reports of several adapters;
+//! - [`timeline`]: one workgroup's accesses to the racing sites by barrier
+//!   interval.
 //!
 //! # JSON schema (version 2)
 //!
@@ -58,6 +60,7 @@ pub mod finding;
 pub mod matrix;
 pub mod race;
 pub mod site;
+pub mod timeline;
 
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +72,7 @@ pub use race::{
 pub use site::{
     AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteAnalysis, SiteStatus, SiteTable, Space,
 };
+pub use timeline::{Focus, Timeline, TimelineAccess};
 
 /// Version of the JSON schema; bumped on incompatible changes.
 pub const REPORT_VERSION: u32 = 2;
@@ -171,6 +175,10 @@ pub struct Run {
     /// SHA-256 digests of the writable buffers' contents after the run.
     #[serde(default)]
     pub outputs: Vec<OutputDigest>,
+    /// One workgroup's accesses to the sites that raced, by barrier
+    /// interval, when the run found races and `--timeline` was not `off`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<Timeline>,
 }
 
 impl Run {

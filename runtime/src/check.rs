@@ -71,5 +71,6 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
         barriers: analyzed.barriers.clone(),
         stats: Stats::default(),
         outputs: Vec::new(),
+        timeline: None,
     })
 }

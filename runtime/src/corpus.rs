@@ -265,7 +265,9 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
 }
 
 fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Run, Error> {
-    let (shader, _, spec) = crate::load_with_flags(path, flags.clone())?;
+    let (shader, _, mut spec) = crate::load_with_flags(path, flags.clone())?;
+    // The scoreboard judges verdicts and findings: no timeline to gather.
+    spec.timeline = crate::spec::TimelineFocus::Off;
     let plan = Plan::new(shader, spec)?;
     Ok(plan.check(gpu, &mut |_, _| {})?.0)
 }

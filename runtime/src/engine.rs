@@ -440,6 +440,8 @@ impl CheckedLayout {
             slot_words: slot_words as u32,
             slots: chunk as u32,
             sites: inst.sites.len() as u32,
+            timeline_words: 0,
+            timeline_table: 0,
         };
         let log_bytes = log.bytes();
         if state_bytes.max(u64_bytes) > limit {
@@ -638,6 +640,25 @@ impl ReplayPass {
         let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, "replay pass")?;
         Ok(ReplayPass { pipeline, module, info })
     }
+
+    /// The replay pass of a timeline's run.
+    fn timeline(gpu: &Gpu, inst: &Instrumented) -> Result<ReplayPass, Error> {
+        let module = wgrace_instrument::timeline_pass_module(inst)?;
+        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), inst.capabilities)
+            .validate(&module)
+            .map_err(|e| Error::Internal(format!("the timeline's replay pass does not validate: {}", e.as_inner())))?;
+        let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, "timeline replay pass")?;
+        Ok(ReplayPass { pipeline, module, info })
+    }
+}
+
+/// What a timeline's run gathered: its log's counters, and the timeline's
+/// words (`shaders/wgsl/checks/data_race/timeline.wgsl`).
+pub struct TimelineWords {
+    /// The log's counters (entries lost or not replayed).
+    pub header: abi::LogHeader,
+    /// The timeline.
+    pub words: Vec<u32>,
 }
 
 /// The checked run's own buffers, as bound in a runtime bind group.
@@ -756,7 +777,7 @@ impl CheckedRun {
         let pipeline = pipeline(gpu, &inst.module, &inst.entry_point, "instrumented")?;
         let replay = if inst.prelude.replays() { Some(ReplayPass::new(gpu, inst)?) } else { None };
         let pipeline = Compiled { pipeline, replay, ms: start.elapsed().as_secs_f64() * 1e3 };
-        CheckedRun::build(gpu, inst, user, dispatch, max_races, FIRST_TRACE_CAPACITY, pipeline)
+        CheckedRun::build(gpu, inst, user, dispatch, max_races, FIRST_TRACE_CAPACITY, pipeline, None)
     }
 
     /// The same checked run (same pipeline, fresh buffers) with replay
@@ -773,9 +794,73 @@ impl CheckedRun {
         user: &[UserBuffer],
         capacity: u32,
     ) -> Result<CheckedRun, Error> {
-        CheckedRun::build(gpu, inst, user, self.dispatch, self.max_races, capacity, self.pipeline.clone())
+        CheckedRun::build(gpu, inst, user, self.dispatch, self.max_races, capacity, self.pipeline.clone(), None)
     }
 
+    /// Gathers the timeline of workgroup `focus` (a linear index) for the
+    /// sites whose `slots` entry is not 0 (a site's slot plus one): runs the
+    /// chunks up to the focus's again, from the initial buffers, with the
+    /// same instrumented pipeline and the timeline's replay pass. Its
+    /// streams start as long as this run's, and grow while entries did not
+    /// fit them, as [`CheckedRun::run_complete`]'s do.
+    ///
+    /// # Errors
+    /// [`Error::Internal`] for a run that does not record its accesses;
+    /// else as [`CheckedRun::run`].
+    pub fn timeline(
+        &self,
+        gpu: &Gpu,
+        inst: &Instrumented,
+        user: &[UserBuffer],
+        focus: u32,
+        slots: &[u32],
+    ) -> Result<TimelineWords, Error> {
+        if self.pipeline.replay.is_none() {
+            return Err(Error::Internal("a timeline needs a run that records its accesses".into()));
+        }
+        let start = Instant::now();
+        let pass = ReplayPass::timeline(gpu, inst)?;
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let pipeline = Compiled { pipeline: self.pipeline.pipeline.clone(), replay: Some(pass), ms };
+        let table = abi::timeline_table(focus, slots);
+        let mut capacity = self.layout.trace_capacity;
+        loop {
+            let timeline = Some((&table[..], inst.prelude.workgroup_invocations));
+            let run = CheckedRun::build(
+                gpu,
+                inst,
+                user,
+                self.dispatch,
+                self.max_races,
+                capacity,
+                pipeline.clone(),
+                timeline,
+            )?;
+            let chunks = (u64::from(focus) / u64::from(run.layout.chunk) + 1).min(u64::from(run.layout.chunks));
+            run.run_chunks(gpu, None, chunks as u32, &mut |_| {})?;
+            let header = crate::log::header(&gpu.read_buffer(&run.log, size_of::<abi::LogHeader>() as u64)?);
+            if header.trace_lost > 0 && header.trace_needed > run.layout.trace_capacity {
+                let limits = gpu.device.limits();
+                let longer = TracePlan::new(
+                    &limits,
+                    inst.prelude.workgroup_invocations,
+                    inst.prelude.site_facts.len() as u64,
+                    header.trace_needed,
+                );
+                if longer.capacity > run.layout.trace_capacity {
+                    capacity = header.trace_needed;
+                    continue;
+                }
+            }
+            let bytes = run.layout.log.timeline_words * 4;
+            let words = gpu.read_buffer_at(&run.log, run.layout.log.bytes() - bytes, bytes)?;
+            return Ok(TimelineWords { header, words: bytemuck::cast_slice(&words).to_vec() });
+        }
+    }
+
+    /// `timeline`: the table that ends the examples buffer in a timeline's
+    /// run, and the workgroup's invocations.
+    #[allow(clippy::too_many_arguments)]
     fn build(
         gpu: &Gpu,
         inst: &Instrumented,
@@ -784,9 +869,14 @@ impl CheckedRun {
         max_races: u32,
         trace_capacity: u32,
         pipeline: Compiled,
+        timeline: Option<(&[u32], u32)>,
     ) -> Result<CheckedRun, Error> {
         let limits = gpu.device.limits();
-        let layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races, trace_capacity)?;
+        let mut layout = CheckedLayout::new(&limits, inst, user, dispatch, max_races, trace_capacity)?;
+        if let Some((table, invocations)) = timeline {
+            layout.log.timeline_words = abi::timeline_words(invocations);
+            layout.log.timeline_table = table.len() as u64;
+        }
         let buffers = Buffers::new(gpu, user)?;
 
         let storage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST;
@@ -820,6 +910,10 @@ impl CheckedRun {
             layout.log.examples_bytes(),
             bytemuck::cast_slice(&LogLayout::spread_table(dispatch, &inst.sites)),
         );
+        if let Some((table, _)) = timeline {
+            let at = layout.log.examples_buffer_bytes() - layout.log.timeline_table * 4;
+            gpu.queue.write_buffer(&examples, at, bytemuck::cast_slice(table));
+        }
         // The sites' facts, then streams that are written before they are
         // read: never cleared.
         let trace = gpu.device.create_buffer(&wgpu::BufferDescriptor {
@@ -914,12 +1008,23 @@ impl CheckedRun {
     /// # Errors
     /// [`Error::Gpu`] or [`Error::DeviceLost`].
     pub fn run(&self, gpu: &Gpu, timer: Option<&Timer>, progress: &mut dyn FnMut(u32)) -> Result<(), Error> {
+        self.run_chunks(gpu, timer, self.layout.chunks, progress)
+    }
+
+    /// [`CheckedRun::run`] of the first `chunks` chunks.
+    fn run_chunks(
+        &self,
+        gpu: &Gpu,
+        timer: Option<&Timer>,
+        chunks: u32,
+        progress: &mut dyn FnMut(u32),
+    ) -> Result<(), Error> {
         // Without a timer, submit in batches so that progress can be shown
         // and no single submission runs for too long.
-        let batch = if timer.is_some() { self.layout.chunks } else { 16 };
+        let batch = if timer.is_some() { chunks } else { 16 };
         let mut done = 0;
-        while done < self.layout.chunks {
-            let end = (done + batch).min(self.layout.chunks);
+        while done < chunks {
+            let end = (done + batch).min(chunks);
             let mut encoder = gpu.device.create_command_encoder(&Default::default());
             {
                 let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {

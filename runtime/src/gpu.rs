@@ -262,6 +262,14 @@ impl Gpu {
     /// # Errors
     /// [`Error::Gpu`] when the copy or the mapping fails.
     pub fn read_buffer(&self, buffer: &wgpu::Buffer, size: u64) -> Result<Vec<u8>, Error> {
+        self.read_buffer_at(buffer, 0, size)
+    }
+
+    /// Reads `size` bytes of `buffer` from `offset` (a multiple of 4).
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] if mapping fails.
+    pub fn read_buffer_at(&self, buffer: &wgpu::Buffer, offset: u64, size: u64) -> Result<Vec<u8>, Error> {
         let size = size.next_multiple_of(4).max(4);
         let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace readback"),
@@ -270,7 +278,7 @@ impl Gpu {
             mapped_at_creation: false,
         });
         let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, size.min(buffer.size()));
+        encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, size.min(buffer.size().saturating_sub(offset)));
         self.queue.submit([encoder.finish()]);
         let (tx, rx) = std::sync::mpsc::channel();
         staging.map_async(wgpu::MapMode::Read, .., move |r| {

@@ -37,6 +37,7 @@ pub mod print;
 pub mod sarif;
 pub mod session;
 pub mod spec;
+mod timeline;
 
 use std::path::Path;
 use std::time::Instant;
@@ -148,24 +149,25 @@ impl Plan {
     /// # Errors
     /// [`Error::Instrument`].
     pub fn instrument(&self, gpu: &Gpu) -> Result<Instrumented, Error> {
-        self.instrument_for(gpu, self.spec.analyzer, false, self.spec.replay)
+        self.instrument_for(gpu, self.spec.analyzer, false, self.spec.mode, self.spec.replay)
     }
 
     /// Instruments with or without the static analyzer, optionally counting
-    /// the instrumented accesses executed, and checking accesses in place or
-    /// recording them for the replay.
+    /// the instrumented accesses executed, in `mode`, checking accesses in
+    /// place or recording them for the replay.
     fn instrument_for(
         &self,
         gpu: &Gpu,
         analyzer: bool,
         count_accesses: bool,
+        mode: wgrace_instrument::Mode,
         replay: Replay,
     ) -> Result<Instrumented, Error> {
         let options = wgrace_instrument::InstrumentOptions {
             count_accesses,
             capabilities: SHADER_CAPABILITIES,
             workgroup_memory_limit: gpu.device.limits().max_compute_workgroup_storage_size,
-            mode: self.spec.mode,
+            mode,
             slots: self.spec.slots,
             subgroups: gpu.device.features().contains(wgpu::Features::SUBGROUP),
             workgroups: self.spec.dispatch.iter().map(|&d| u64::from(d)).product(),
@@ -263,6 +265,8 @@ impl Plan {
         record.notes.extend(note);
         record.checked.shadow = run.layout.shadow_summary(&inst);
         record.outputs = session::digests(&self.buffers, &contents);
+        let lowest = log::header(&log).lowest_workgroup;
+        record.timeline = timeline::gather(self, gpu, &inst, &run, &record.races, lowest)?;
         Ok((record, contents))
     }
 
@@ -283,7 +287,7 @@ impl Plan {
         let mut replay = self.spec.replay;
         let mut note = None;
         loop {
-            let inst = self.instrument_for(gpu, analyzer, count_accesses, replay)?;
+            let inst = self.instrument_for(gpu, analyzer, count_accesses, self.spec.mode, replay)?;
             let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
             match run.run_complete(gpu, &inst, &self.buffers, replay == Replay::Auto, progress)? {
                 Completed::Checked { run, log, examples } => {
@@ -513,6 +517,7 @@ impl Plan {
             barriers: inst.barriers.clone(),
             stats,
             outputs: Vec::new(),
+            timeline: None,
         }
     }
 }

@@ -24,6 +24,12 @@ pub struct LogLayout {
     pub slots: u32,
     /// Access sites of the shader (the table of their variables).
     pub sites: u32,
+    /// Words of a timeline at the end of the log (0 but in a timeline's run:
+    /// [`wgrace_shaders::abi::timeline_words`]).
+    pub timeline_words: u64,
+    /// Words of the timeline table at the end of the examples buffer
+    /// ([`wgrace_shaders::abi::timeline_table`]).
+    pub timeline_table: u64,
 }
 
 /// Words of one record's spread: its cells, then its ranges.
@@ -32,7 +38,7 @@ const SPREAD_WORDS: usize = SPREAD_CELLS + SPREAD_RANGES;
 impl LogLayout {
     /// Size of the log buffer.
     pub fn bytes(&self) -> u64 {
-        self.read_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4
+        self.read_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4 + self.timeline_words * 4
     }
 
     /// Size of the counters, the record table and its spreads: what the
@@ -49,9 +55,9 @@ impl LogLayout {
     }
 
     /// Size of the examples buffer: the examples, then the spread table
-    /// ([`LogLayout::spread_table`]).
+    /// ([`LogLayout::spread_table`]), then in a timeline's run its table.
     pub fn examples_buffer_bytes(&self) -> u64 {
-        self.examples_bytes() + (2 + u64::from(self.sites).div_ceil(4)) * 16
+        self.examples_bytes() + (2 + u64::from(self.sites).div_ceil(4)) * 16 + self.timeline_table * 4
     }
 
     /// The spread table that follows the examples: the grid of a dispatch of

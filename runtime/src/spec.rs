@@ -124,6 +124,12 @@ pub struct RunArgs {
     /// compile). auto (the default) records, unless an invocation makes too
     /// many accesses to record; always records anyway. Same verdicts.
     pub replay: Option<Replay>,
+    /// The workgroup whose accesses to the racing sites the report's
+    /// timeline shows, by barrier interval (the viewer draws it):
+    /// first-racy (the default: the racing workgroup with the lowest linear
+    /// index), X[,Y[,Z]] (a workgroup id), or off. After a run that found
+    /// races, the chunks up to that workgroup run again to gather it.
+    pub timeline: Option<String>,
 }
 
 impl RunArgs {
@@ -190,6 +196,7 @@ impl RunArgs {
             no_analyzer: self.no_analyzer || base.no_analyzer,
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
             replay: self.replay.or(base.replay),
+            timeline: self.timeline.or(base.timeline),
         }
     }
 }
@@ -230,6 +237,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--no-analyzer", None),
     flag("--shadow-cache", Some("R")),
     flag("--replay", Some("auto|always|never")),
+    flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
 ];
 
 impl RunArgs {
@@ -255,6 +263,7 @@ impl RunArgs {
             "--no-analyzer" => self.no_analyzer = true,
             "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
             "--replay" => self.replay = Some(v.parse()?),
+            "--timeline" => self.timeline = Some(v),
             _ => return Err(format!("no flag `{long}`")),
         }
         Ok(())
@@ -371,6 +380,46 @@ pub struct RunSpec {
     pub shadow_cache: Option<u32>,
     /// Addr mode: where accesses are checked.
     pub replay: Replay,
+    /// Which workgroup's timeline the report gets, if any.
+    pub timeline: TimelineFocus,
+}
+
+/// `--timeline`: which workgroup's timeline a run that found races gathers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimelineFocus {
+    /// The racing workgroup with the lowest linear index.
+    #[default]
+    FirstRacy,
+    /// This workgroup id.
+    Workgroup([u32; 3]),
+    /// None.
+    Off,
+}
+
+impl TimelineFocus {
+    fn parse(s: &str) -> Result<TimelineFocus, Error> {
+        match s {
+            "first-racy" => Ok(TimelineFocus::FirstRacy),
+            "off" => Ok(TimelineFocus::Off),
+            id => {
+                let parts: Vec<&str> = id.split(',').map(str::trim).collect();
+                let mut out = [0u32; 3];
+                if parts.len() > 3 {
+                    return Err(Error::Spec(format!(
+                        "--timeline expects first-racy, off or a workgroup id X[,Y[,Z]], got `{s}`"
+                    )));
+                }
+                for (i, p) in parts.iter().enumerate() {
+                    out[i] = p.parse().map_err(|_| {
+                        Error::Spec(format!(
+                            "--timeline expects first-racy, off or a workgroup id X[,Y[,Z]], got `{s}`"
+                        ))
+                    })?;
+                }
+                Ok(TimelineFocus::Workgroup(out))
+            }
+        }
+    }
 }
 
 /// Most words per entry of the direct-mapped storage state cache (its tag
@@ -463,6 +512,15 @@ impl RunSpec {
                 )));
             }
         }
+        let timeline = args.timeline.as_deref().map_or(Ok(TimelineFocus::FirstRacy), TimelineFocus::parse)?;
+        if let TimelineFocus::Workgroup(id) = timeline
+            && id.iter().zip(dispatch).any(|(&i, d)| i >= d)
+        {
+            return Err(Error::Spec(format!(
+                "--timeline {},{},{}: the dispatch has {}x{}x{} workgroups (ids count from 0)",
+                id[0], id[1], id[2], dispatch[0], dispatch[1], dispatch[2]
+            )));
+        }
         Ok(RunSpec {
             entry: args.entry.clone(),
             dispatch,
@@ -477,6 +535,7 @@ impl RunSpec {
             analyzer: !args.no_analyzer,
             shadow_cache: args.shadow_cache,
             replay: args.replay.unwrap_or_default(),
+            timeline,
         })
     }
 }

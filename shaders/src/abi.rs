@@ -77,6 +77,11 @@ pub struct LogHeader {
     /// Recorded entries the replay never reached, not checked: a driver
     /// ended its loop early (`WGRACE_LOG_REPLAY_UNREACHED`).
     pub replay_unreached: u32,
+    /// Bitwise not of the lowest workgroup (linear index) in an event of a
+    /// memory record; 0 when there was none (`WGRACE_LOG_LOWEST_WORKGROUP`).
+    pub lowest_workgroup: u32,
+    /// Unused (the record table starts at a multiple of 4 words).
+    pub unused: [u32; 3],
 }
 
 /// One entry of the record table, after the log header.
@@ -181,6 +186,36 @@ pub fn spread_table(dispatch: [u32; 3], site_vars: &[u32]) -> Vec<u32> {
     table.extend([dispatch[0], dispatch[1], dispatch[2], 0]);
     table.extend_from_slice(site_vars);
     table.resize(table.len().next_multiple_of(4), 0);
+    table
+}
+
+/// Barrier intervals a timeline keeps (`WGRACE_TIMELINE_INTERVALS` in
+/// `wgsl/checks/data_race/timeline.wgsl`): accesses after this many barriers
+/// are counted, not shown.
+pub const TIMELINE_INTERVALS: usize = 32;
+
+/// Sites a timeline shows (`WGRACE_TIMELINE_SITES`): a cell's accesses are
+/// two bits per site of one word.
+pub const TIMELINE_SITES: usize = 16;
+
+/// Words a timeline takes at the end of the log
+/// (`WGRACE_TIMELINE_WORDS`), for workgroups of `invocations`.
+pub fn timeline_words(invocations: u32) -> u64 {
+    let n = u64::from(invocations);
+    2 + 2 * TIMELINE_INTERVALS as u64 * n + n * TIMELINE_SITES as u64
+}
+
+/// The timeline table the host writes at the end of the examples buffer
+/// (`wgrace_timeline_focus`, `wgrace_timeline_slot`): `slots[i]` is site
+/// `i`'s slot plus one (0: not shown), four sites to an element counted
+/// back from the last, which holds the focus workgroup's linear index.
+pub fn timeline_table(focus: u32, slots: &[u32]) -> Vec<u32> {
+    let elements = slots.len().div_ceil(4) + 1;
+    let mut table = vec![0u32; elements * 4];
+    table[(elements - 1) * 4] = focus;
+    for (site, &slot) in slots.iter().enumerate() {
+        table[(elements - 2 - site / 4) * 4 + site % 4] = slot;
+    }
     table
 }
 

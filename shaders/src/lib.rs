@@ -178,6 +178,10 @@ pub struct Prelude {
     /// entry, since the barriers of any kind are no longer the sum of those
     /// that order each memory.
     pub barriers_order_both: bool,
+    /// Whether this module gathers the timeline of a focus workgroup
+    /// (`wgsl/checks/data_race/timeline.wgsl`): only the replay pass of a
+    /// timeline's run sets it.
+    pub timeline: bool,
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
@@ -413,7 +417,8 @@ impl Prelude {
              const WGRACE_ST_S_BITS: u32 = {}u;\n\
              const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n\
              const WGRACE_TRACE_HEAD: u32 = {}u;\n\
-             const WGRACE_BARRIER_ENTRIES: u32 = {}u;\n",
+             const WGRACE_BARRIER_ENTRIES: u32 = {}u;\n\
+             const WGRACE_TIMELINE: bool = {};\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -461,6 +466,7 @@ impl Prelude {
             },
             self.site_facts.len(),
             if self.barriers_order_both { 2 } else { 1 },
+            self.timeline,
         )
     }
 }
@@ -525,4 +531,4 @@ pub fn replay_pass_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 31;
+pub const PRELUDE_LINES: usize = 32;

@@ -74,6 +74,7 @@ fn typical() -> Prelude {
         storage_sites: (0..16).collect(),
         site_facts: Vec::new(),
         barriers_order_both: false,
+        timeline: false,
     }
 }
 
@@ -102,6 +103,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         storage_sites: Vec::new(),
         site_facts: Vec::new(),
         barriers_order_both: false,
+        timeline: false,
     });
 }
 
@@ -130,6 +132,7 @@ fn validates_at_the_largest_sizes() {
         storage_sites: (0..0x3ffe).collect(),
         site_facts: Vec::new(),
         barriers_order_both: false,
+        timeline: false,
     });
 }
 
@@ -159,6 +162,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             storage_sites: Vec::new(),
             site_facts: Vec::new(),
             barriers_order_both: false,
+            timeline: false,
         });
     }
 }
@@ -188,6 +192,7 @@ fn prelude_line_count_matches() {
         storage_sites: Vec::new(),
         site_facts: Vec::new(),
         barriers_order_both: false,
+        timeline: false,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }
@@ -225,7 +230,10 @@ fn the_cut_down_runtimes_of_bench_floor_still_validate() {
 #[test]
 fn host_mirrors_match_the_wgsl_layouts() {
     use std::mem::{offset_of, size_of};
-    use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, SPREAD_CELLS, SPREAD_RANGES, Var};
+    use wgrace_shaders::abi::{
+        EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, SPREAD_CELLS, SPREAD_RANGES, TIMELINE_INTERVALS,
+        TIMELINE_SITES, Var,
+    };
 
     let source = runtime_source(&typical());
     let module = naga::front::wgsl::parse_str(&source).expect("runtime parses");
@@ -291,9 +299,12 @@ fn host_mirrors_match_the_wgsl_layouts() {
     assert_eq!(constant("WGRACE_LOG_TRACE_NEEDED"), word(offset_of!(LogHeader, trace_needed)));
     assert_eq!(constant("WGRACE_LOG_TRACE_LOST"), word(offset_of!(LogHeader, trace_lost)));
     assert_eq!(constant("WGRACE_LOG_REPLAY_UNREACHED"), word(offset_of!(LogHeader, replay_unreached)));
+    assert_eq!(constant("WGRACE_LOG_LOWEST_WORKGROUP"), word(offset_of!(LogHeader, lowest_workgroup)));
     assert_eq!(constant("WGRACE_LOG_HEADER"), word(size_of::<LogHeader>()));
     assert_eq!(constant("WGRACE_PAIR_WORDS"), word(size_of::<RecordEntry>()));
     assert_eq!(constant("WGRACE_EXAMPLES"), EXAMPLES_PER_RECORD);
     assert_eq!(constant("WGRACE_SPREAD_CELLS"), SPREAD_CELLS);
     assert_eq!(constant("WGRACE_SPREAD_RANGES"), SPREAD_RANGES);
+    assert_eq!(constant("WGRACE_TIMELINE_INTERVALS"), TIMELINE_INTERVALS);
+    assert_eq!(constant("WGRACE_TIMELINE_SITES"), TIMELINE_SITES);
 }

@@ -219,7 +219,7 @@ struct Harness {
 
 /// Log header words and words per race table entry (`WGRACE_LOG_HEADER`,
 /// `WGRACE_PAIR_WORDS`), and examples kept per entry (`WGRACE_EXAMPLES`).
-const HEADER: usize = 12;
+const HEADER: usize = size_of::<wgrace_shaders::abi::LogHeader>() / 4;
 /// Site id of an access that was not recorded (`WGRACE_UNKNOWN_SITE`), the
 /// higher of the two in a race table key.
 const UNKNOWN_SITE: usize = 0x3fff;
@@ -333,6 +333,7 @@ impl Harness {
             storage_sites: (0..64).collect(),
             site_facts: Vec::new(),
             barriers_order_both: false,
+            timeline: false,
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

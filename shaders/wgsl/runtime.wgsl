@@ -100,7 +100,8 @@ const WGRACE_LOG_EVICTED: u32 = 8u;         // storage states of one word that t
 const WGRACE_LOG_TRACE_NEEDED: u32 = 9u;    // most entries one invocation recorded for replay
 const WGRACE_LOG_TRACE_LOST: u32 = 10u;     // recorded entries that did not fit the replay streams, not checked
 const WGRACE_LOG_REPLAY_UNREACHED: u32 = 11u; // recorded entries the replay never reached (its loop was cut short), not checked
-const WGRACE_LOG_HEADER: u32 = 12u;
+const WGRACE_LOG_LOWEST_WORKGROUP: u32 = 12u; // bitwise not of the lowest workgroup in a memory record (0: none)
+const WGRACE_LOG_HEADER: u32 = 16u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,
 // count, aux, unused) at WGRACE_LOG_HEADER + 4i in the log and its first
@@ -314,8 +315,14 @@ fn wgrace_site_var(site: u32) -> u32 {
 // capacity when it found no entry) in the range of its variable that holds
 // `word`, named as the record names it: the word's index in the variable, or
 // in statement mode its place in the shadow. `site` is one of the event's
-// sites (a known one).
-fn wgrace_spread_memory(slot: u32, site: u32, word: u32) {
+// sites (a known one), `a_g` and `b_g` its two workgroups: the lowest
+// workgroup of any such event is the timeline's default focus
+// (checks/data_race/timeline.wgsl).
+fn wgrace_spread_memory(slot: u32, site: u32, word: u32, a_g: u32, b_g: u32) {
+    let lowest = ~min(a_g, b_g);
+    if lowest > atomicLoad(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP]) {
+        atomicMax(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP], lowest);
+    }
     if slot >= wgrace_params.pair_capacity {
         return;
     }

@@ -5,5 +5,6 @@ mod formats;
 mod samples;
 mod spread;
 mod support;
+mod timeline;
 mod toy_check;
 mod viewer;

@@ -357,3 +357,32 @@ fn the_keyboard_reaches_the_heat_maps_and_the_tabs() {
     h.run();
     tab_to(&mut h, "Watch the shader file");
 }
+
+#[test]
+fn the_timeline_shows_a_workgroup_s_accesses_and_selects_their_race() {
+    let report = report_of(&samples_dir().join("wg_reduction_missing_barrier.wgsl"));
+    let mut h = harness(report);
+    h.run();
+    h.get_by_label("Timeline").click();
+    h.run();
+    h.get_by_label_contains("Workgroup (0, 0, 0), the first workgroup that raced: its 64 invocations");
+    h.get_by_label("A: write of s, line 20");
+    h.get_by_label("B: read of s, line 20");
+    // Invocation 0's write of s[0] races with nothing; its read of s[32],
+    // s[16], … does. Invocations from 32 on make no access in the loop.
+    h.get_by_label("Invocation 0, interval 1: A (write of s, line 20, writes); B (read of s, line 20, reads), raced");
+    assert!(h.query_by_label_contains("Invocation 40, interval").is_none());
+    assert!(h.query_by_label_contains("interval 0:").is_none());
+    // With the list filtered to nothing, a click on an access lists and
+    // selects its race again.
+    h.get_by_label("Filter").click();
+    h.run();
+    h.get_by_label("Filter").type_text("no such finding");
+    h.run();
+    h.get_by_label("0 of 1 shown");
+    h.get_by_label("Invocation 0, interval 1: A (write of s, line 20, writes); B (read of s, line 20, reads), raced")
+        .click();
+    h.run();
+    h.get_by_label("1 of 1 shown");
+    h.get_by_label("Data race (read-write) on workgroup variable `s`");
+}

@@ -113,6 +113,13 @@ pub struct RunFlags {
     /// many accesses to record; always records anyway. Same verdicts.
     #[arg(long, value_enum)]
     pub replay: Option<ReplayFlag>,
+    /// The workgroup whose accesses to the racing sites the report's
+    /// timeline shows, by barrier interval (the viewer draws it):
+    /// first-racy (the default: the racing workgroup with the lowest linear
+    /// index), X[,Y[,Z]] (a workgroup id), or off. After a run that found
+    /// races, the chunks up to that workgroup run again to gather it.
+    #[arg(long, value_name = "first-racy|off|X[,Y[,Z]]")]
+    pub timeline: Option<String>,
 }
 
 impl From<FormatArg> for Format {
@@ -177,6 +184,7 @@ impl From<RunFlags> for RunArgs {
             no_analyzer: f.no_analyzer,
             shadow_cache: f.shadow_cache,
             replay: f.replay.map(Replay::from),
+            timeline: f.timeline,
         }
     }
 }

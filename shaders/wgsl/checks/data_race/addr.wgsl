@@ -322,7 +322,10 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
     }
     let slot = wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t,
                                   code);
-    wgrace_spread_memory(slot, second_site, word);
+    wgrace_spread_memory(slot, second_site, word, first_g, wgrace_g);
+    if WGRACE_TIMELINE {
+        wgrace_timeline_raced(first_site, first_g, first_t, second_site);
+    }
 }
 
 // ---------------------------------------------------------------- workgroup memory

@@ -180,6 +180,9 @@ fn wgrace_replay_access(x: u32, word: u32) {
     let in_bounds = (x & WGRACE_EVENT_IN_BOUNDS) != 0u;
     let facts = wgrace_trace[site];
     let words = u32(facts >> 32u);
+    if WGRACE_TIMELINE {
+        wgrace_timeline_access(site, write);
+    }
     if (x & WGRACE_EVENT_STORAGE) != 0u {
         wgrace_storage_check(var_id, word, words, in_bounds, site, u32(facts), write, invariant);
     } else {
@@ -266,6 +269,9 @@ fn wgrace_replay() {
         // any kind goes past it, so every round makes progress.
         if at_barrier && next.x == fewest.x {
             i += WGRACE_BARRIER_ENTRIES;
+            if WGRACE_TIMELINE {
+                wgrace_timeline_barrier(next.x);
+            }
         }
         // (Counts never go back, unless barriers diverged.)
         let reached = max(fewest, done);
