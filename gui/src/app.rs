@@ -134,6 +134,13 @@ impl Viewer {
         self.runs.program = program;
     }
 
+    /// Keeps the runs from the viewer in `dir` across sessions (the
+    /// `wgrace-gui` binary: the platform's data directory), showing those an
+    /// earlier session kept for this shader ([`Runs::keep_history_in`]).
+    pub fn keep_history_in(&mut self, dir: &Path) {
+        self.runs.keep_history_in(dir);
+    }
+
     /// The runs from the viewer.
     pub fn runs(&self) -> &Runs {
         &self.runs
@@ -455,7 +462,7 @@ impl Viewer {
             ui.vertical(|ui| {
                 ui.strong("History");
                 for (i, entry) in self.runs.history.iter().enumerate() {
-                    let text = format!("Run {}: {}", entry.number, entry.summary);
+                    let text = entry.label();
                     if ui.selectable_label(false, &text).on_hover_text("show this run").clicked() {
                         show = Some(i);
                     }

@@ -19,6 +19,11 @@ struct Args {
     /// needed).
     #[arg(long, value_name = "OUT.png")]
     screenshot: Option<PathBuf>,
+    /// Keep no run history: by default the runs from the viewer are kept,
+    /// per shader, in the platform's data directory
+    /// (~/.local/share/wgrace/history on Linux), and shown again next time.
+    #[arg(long)]
+    no_history: bool,
     /// Window size for --screenshot, in points: WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     size: [f32; 2],
@@ -45,9 +50,14 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> anyhow::Result<()> {
-    let viewer = Viewer::open(&args.report)?;
+    let mut viewer = Viewer::open(&args.report)?;
     if let Some(out) = args.screenshot {
         return wgrace_gui::screenshot(viewer, args.size, &out);
+    }
+    if !args.no_history
+        && let Some(dir) = wgrace_gui::runs::default_history_dir()
+    {
+        viewer.keep_history_in(&dir);
     }
     let title = format!("wgrace — {}", viewer.report().shader.path);
     let options = eframe::NativeOptions {

@@ -198,6 +198,59 @@ pub struct Entry {
     /// What it found: `race, 2 finding(s)`.
     pub summary: String,
     pub report: Report,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+/// Where a run of the history came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The report the viewer opened (not kept: it has its own file).
+    Opened,
+    /// A run from this window.
+    Run,
+    /// A run from the viewer in an earlier session, kept on disk.
+    Earlier,
+}
+
+impl Entry {
+    /// Its line in the history: `Run 2: race, 1 finding(s)`.
+    pub fn label(&self) -> String {
+        let earlier = if self.origin == Origin::Earlier { " (earlier session)" } else { "" };
+        format!("Run {}: {}{earlier}", self.number, self.summary)
+    }
+}
+
+/// Runs of one shader kept on disk, at most this many (the last ones).
+pub const KEPT_RUNS: usize = 20;
+
+/// The history file's contents.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Kept {
+    /// The shader, as the viewer was given it.
+    shader: String,
+    /// Its runs from the viewer, oldest first.
+    runs: Vec<Report>,
+}
+
+/// Where the history of `shader` is kept in `dir`: a file named after the
+/// shader's file name and a hash of its full path, so that shaders of one
+/// name in different folders keep their own.
+pub fn history_file(dir: &Path, shader: &Path) -> PathBuf {
+    let full = std::fs::canonicalize(shader).unwrap_or_else(|_| shader.to_path_buf());
+    // FNV-1a: stable across runs and builds (std's hasher is not).
+    let hash = full
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let name = shader.file_name().map_or_else(|| "shader".into(), |n| n.to_string_lossy().into_owned());
+    dir.join(format!("{name}-{hash:016x}.json"))
+}
+
+/// The platform's place for the viewer's run history
+/// (`~/.local/share/wgrace/history` on Linux), if it has one.
+pub fn default_history_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("wgrace").join("history"))
 }
 
 /// The history's runs and what the last one was asked to do.
@@ -218,6 +271,8 @@ pub struct Runs {
     pub compare: [usize; 2],
     /// The `wgrace` command.
     pub program: PathBuf,
+    /// The file that keeps the runs from the viewer across sessions, if any.
+    pub kept_in: Option<PathBuf>,
 }
 
 /// How often watch mode looks at the shader file.
@@ -229,7 +284,7 @@ impl Runs {
     pub fn new(report: &Report, program: PathBuf) -> Runs {
         let mut runs = Runs { form: RunForm::of(report), program, ..Runs::default() };
         runs.seen = modified(Path::new(&runs.form.shader));
-        runs.push(report.clone());
+        runs.push_from(report.clone(), Origin::Opened);
         runs
     }
 
@@ -242,11 +297,62 @@ impl Runs {
 
     /// Adds a finished run to the history; compares it with the one before.
     pub fn push(&mut self, report: Report) {
+        self.push_from(report, Origin::Run);
+    }
+
+    fn push_from(&mut self, report: Report, origin: Origin) {
         let number = self.history.len() + 1;
         let summary = summary(&report);
-        self.history.push(Entry { number, summary, report });
+        self.history.push(Entry { number, summary, report, origin });
         let last = self.history.len() - 1;
         self.compare = [last.saturating_sub(1), last];
+    }
+
+    /// Keeps the runs from the viewer in `dir`, across sessions: shows the
+    /// runs an earlier session kept there for this shader first, and writes
+    /// the history there after each run. A file that cannot be read or
+    /// written is said in the Runs tab, and the history goes on in memory.
+    pub fn keep_history_in(&mut self, dir: &Path) {
+        let file = history_file(dir, Path::new(&self.form.shader));
+        match std::fs::read_to_string(&file) {
+            Ok(text) => match serde_json::from_str::<Kept>(&text) {
+                Ok(kept) => {
+                    let now = std::mem::take(&mut self.history);
+                    for report in kept.runs {
+                        self.push_from(report, Origin::Earlier);
+                    }
+                    for entry in now {
+                        self.push_from(entry.report, entry.origin);
+                    }
+                }
+                Err(e) => {
+                    self.error = Some(format!("the run history {} is unreadable ({e}); starting anew", file.display()))
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => self.error = Some(format!("cannot read the run history {}: {e}", file.display())),
+        }
+        self.kept_in = Some(file);
+    }
+
+    /// Writes the runs from the viewer (the last [`KEPT_RUNS`]) to the
+    /// history file.
+    fn save(&mut self) {
+        let Some(file) = &self.kept_in else { return };
+        let runs: Vec<&Report> =
+            self.history.iter().filter(|e| e.origin != Origin::Opened).map(|e| &e.report).collect();
+        let runs = runs[runs.len().saturating_sub(KEPT_RUNS)..].iter().map(|r| (*r).clone()).collect();
+        let kept = Kept { shader: self.form.shader.clone(), runs };
+        let written = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| {
+            let json = serde_json::to_string(&kept).map_err(std::io::Error::other)?;
+            // Whole or not at all: a new file, then renamed over the old.
+            let part = file.with_extension("json.part");
+            std::fs::write(&part, json)?;
+            std::fs::rename(&part, file)
+        });
+        if let Err(e) = written {
+            self.error = Some(format!("cannot keep the run history in {}: {e}", file.display()));
+        }
     }
 
     /// Starts a run of the form's spec, unless one is running.
@@ -284,6 +390,7 @@ impl Runs {
         match outcome {
             Ok(report) => {
                 self.push(report.clone());
+                self.save();
                 Some(report)
             }
             Err(e) => {
@@ -377,5 +484,48 @@ mod tests {
         );
         let empty = RunForm { shader: "k.wgsl".into(), ..RunForm::default() };
         assert_eq!(empty.args().join(" "), "run k.wgsl --format json --progress lines");
+    }
+
+    fn report(shader: &str) -> Report {
+        let info = wgrace_report::ShaderInfo {
+            path: shader.into(),
+            language: wgrace_report::Language::Wgsl,
+            source: Some(String::new()),
+        };
+        Report::new(info, Vec::new(), Vec::new(), Vec::new())
+    }
+
+    #[test]
+    fn the_history_keeps_the_last_runs_of_each_shader() {
+        let dir = std::env::temp_dir().join(format!("wgrace-history-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Two shaders of one name in different folders keep their own.
+        assert_ne!(history_file(&dir, Path::new("a/k.wgsl")), history_file(&dir, Path::new("b/k.wgsl")));
+        assert!(history_file(&dir, Path::new("a/k.wgsl")).to_string_lossy().contains("k.wgsl-"));
+
+        let mut runs = Runs::new(&report("a/k.wgsl"), PathBuf::new());
+        runs.keep_history_in(&dir);
+        for _ in 0..KEPT_RUNS + 5 {
+            runs.push(report("a/k.wgsl"));
+        }
+        runs.save();
+        assert_eq!(runs.error, None);
+
+        // The next session: the kept runs first, then the report it opened.
+        let mut next = Runs::new(&report("a/k.wgsl"), PathBuf::new());
+        next.keep_history_in(&dir);
+        assert_eq!(next.history.len(), KEPT_RUNS + 1);
+        assert!(next.history[..KEPT_RUNS].iter().all(|e| e.origin == Origin::Earlier));
+        assert_eq!(next.history[0].label(), "Run 1: no race, 0 finding(s) (earlier session)");
+        assert_eq!(next.history[KEPT_RUNS].label(), format!("Run {}: no race, 0 finding(s)", KEPT_RUNS + 1));
+        assert_eq!(next.compare, [KEPT_RUNS - 1, KEPT_RUNS]);
+
+        // An unreadable file is said, and the history goes on.
+        std::fs::write(history_file(&dir, Path::new("c/k.wgsl")), "not json").expect("write");
+        let mut broken = Runs::new(&report("c/k.wgsl"), PathBuf::new());
+        broken.keep_history_in(&dir);
+        assert!(broken.error.as_deref().is_some_and(|e| e.contains("unreadable")), "{:?}", broken.error);
+        assert_eq!(broken.history.len(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -633,21 +633,19 @@ struct ReplayPass {
 
 impl ReplayPass {
     fn new(gpu: &Gpu, inst: &Instrumented) -> Result<ReplayPass, Error> {
-        let module = wgrace_instrument::replay_pass_module(inst)?;
-        let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), inst.capabilities)
-            .validate(&module)
-            .map_err(|e| Error::Internal(format!("the replay pass does not validate: {}", e.as_inner())))?;
-        let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, "replay pass")?;
-        Ok(ReplayPass { pipeline, module, info })
+        ReplayPass::of(gpu, inst, wgrace_instrument::replay_pass_module(inst)?, "replay pass")
     }
 
     /// The replay pass of a timeline's run.
     fn timeline(gpu: &Gpu, inst: &Instrumented) -> Result<ReplayPass, Error> {
-        let module = wgrace_instrument::timeline_pass_module(inst)?;
+        ReplayPass::of(gpu, inst, wgrace_instrument::timeline_pass_module(inst)?, "timeline's replay pass")
+    }
+
+    fn of(gpu: &Gpu, inst: &Instrumented, module: naga::Module, label: &str) -> Result<ReplayPass, Error> {
         let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), inst.capabilities)
             .validate(&module)
-            .map_err(|e| Error::Internal(format!("the timeline's replay pass does not validate: {}", e.as_inner())))?;
-        let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, "timeline replay pass")?;
+            .map_err(|e| Error::Internal(format!("the {label} does not validate: {}", e.as_inner())))?;
+        let pipeline = pipeline(gpu, &module, wgrace_shaders::REPLAY_PASS_ENTRY, label)?;
         Ok(ReplayPass { pipeline, module, info })
     }
 }

@@ -386,3 +386,37 @@ fn the_timeline_shows_a_workgroup_s_accesses_and_selects_their_race() {
     h.get_by_label("1 of 1 shown");
     h.get_by_label("Data race (read-write) on workgroup variable `s`");
 }
+
+#[test]
+fn the_run_history_is_kept_for_the_next_session() {
+    let dir = std::env::temp_dir().join(format!("wgrace-viewer-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let shader = dir.join("kernel.wgsl");
+    std::fs::copy(samples_dir().join("wg_missing_barrier.wgsl"), &shader).expect("copy");
+    let (loaded, _, spec) = wgrace::load_with_flags(&shader, RunArgs::default()).expect("load");
+    let report = session::check(&loaded, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
+        .expect("run")
+        .report;
+    let history = dir.join("history");
+
+    // A first session runs the shader from the form.
+    let mut viewer = Viewer::new(report.clone());
+    viewer.keep_history_in(&history);
+    let mut h = runs_harness(viewer);
+    h.get_by_label("Run").click();
+    finish_run(&mut h);
+    h.get_by_label("Run 2: race, 1 finding(s)");
+    assert_eq!(h.state().runs().error, None);
+    drop(h);
+
+    // The next session shows that run first, and compares it with the
+    // report it opened.
+    let mut viewer = Viewer::new(report);
+    viewer.keep_history_in(&history);
+    let h = runs_harness(viewer);
+    h.get_by_label("Run 1: race, 1 finding(s) (earlier session)");
+    h.get_by_label("Run 2: race, 1 finding(s)");
+    h.get_by_label("Unchanged: 1");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -75,6 +75,12 @@ enum Command {
         /// 1280x800).
         #[arg(long, value_name = "WxH")]
         size: Option<String>,
+        /// Keep no run history: by default the runs from the viewer are
+        /// kept, per shader, in the platform's data directory
+        /// (~/.local/share/wgrace/history on Linux), and shown again next
+        /// time.
+        #[arg(long)]
+        no_history: bool,
     },
     /// Prove what can be proved without running: races certain for this
     /// dispatch and input, and accesses that cannot race. Needs no GPU.
@@ -165,13 +171,16 @@ pub fn main() -> anyhow::Result<ExitCode> {
         Command::Run { shader, args, stats, emit_instrumented, gui, progress } => {
             run(shader, args.into(), RunOutputs { stats, emit: emit_instrumented, gui, progress })
         }
-        Command::View { report, screenshot, size } => {
+        Command::View { report, screenshot, size, no_history } => {
             let mut args = vec![report.into_os_string()];
             if let Some(out) = screenshot {
                 args.extend(["--screenshot".into(), out.into_os_string()]);
             }
             if let Some(size) = size {
                 args.extend(["--size".into(), size.into()]);
+            }
+            if no_history {
+                args.push("--no-history".into());
             }
             view(&args)
         }
