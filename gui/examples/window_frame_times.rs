@@ -50,13 +50,24 @@ impl eframe::App for Timed {
         }
         ui.ctx().request_repaint();
     }
+
+    /// As the viewer's window (`wgrace_gui::App`): cleared to the panels'
+    /// colour, which leave their background to it.
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
 }
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let path = args.next().ok_or_else(|| anyhow::anyhow!("usage: window_frame_times REPORT.json [ROWS]"))?;
     let rows: usize = args.next().map_or(Ok(4096), |a| a.parse())?;
-    let viewer = Viewer::new(large::report(&path, rows)?);
+    let mut viewer = Viewer::new(large::report(&path, rows)?);
+    // `FILL_PANELS=1`: the panels paint their background, as before
+    // 2026-11-26 (for comparison).
+    if std::env::var_os("FILL_PANELS").is_none() {
+        viewer.leave_background_to_window();
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1280.0, 800.0]),
         ..Default::default()

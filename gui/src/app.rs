@@ -42,6 +42,9 @@ pub struct Viewer {
     /// The heat maps' counts, and the run and filters they were summed
     /// for.
     heat: Option<(usize, View, Option<Heat>)>,
+    /// Whether the panels paint their background (see
+    /// [`Viewer::leave_background_to_window`]).
+    fill_panels: bool,
 }
 
 impl Viewer {
@@ -96,6 +99,7 @@ impl Viewer {
             bottom: Bottom::Runs,
             runs,
             heat: None,
+            fill_panels: true,
         }
     }
 
@@ -139,6 +143,22 @@ impl Viewer {
     /// earlier session kept for this shader ([`Runs::keep_history_in`]).
     pub fn keep_history_in(&mut self, dir: &Path) {
         self.runs.keep_history_in(dir);
+    }
+
+    /// Leaves the panels' background to the window, which clears to their
+    /// colour ([`App`] does): the picture is the same, and the renderer
+    /// fills no panel. On a software renderer such as lavapipe, filling the
+    /// window's panels costs more than everything else in a frame (a
+    /// 1280x800 panel alone takes about 30 ms there); headless rendering
+    /// (`--screenshot`, the tests) clears to transparent and keeps them.
+    pub fn leave_background_to_window(&mut self) {
+        self.fill_panels = false;
+    }
+
+    /// The frame of a panel: `frame` without its fill when the window
+    /// paints the background.
+    fn panel_frame(&self, frame: egui::Frame) -> egui::Frame {
+        if self.fill_panels { frame } else { frame.fill(Color32::TRANSPARENT) }
     }
 
     /// The runs from the viewer.
@@ -208,13 +228,15 @@ impl Viewer {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.poll_runs(ui.ctx());
         self.keyboard(ui);
-        egui::Panel::top("summary").show(ui, |ui| self.summary(ui));
-        egui::Panel::right("details").resizable(true).default_size(380.0).show(ui, |ui| {
+        let side = self.panel_frame(egui::Frame::side_top_panel(ui.style()));
+        let central = self.panel_frame(egui::Frame::central_panel(ui.style()));
+        egui::Panel::top("summary").frame(side).show(ui, |ui| self.summary(ui));
+        egui::Panel::right("details").frame(side).resizable(true).default_size(380.0).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("details scroll").show(ui, |ui| self.details(ui));
         });
-        egui::Panel::top("findings").resizable(true).default_size(220.0).show(ui, |ui| self.findings(ui));
+        egui::Panel::top("findings").frame(side).resizable(true).default_size(220.0).show(ui, |ui| self.findings(ui));
         let adapters = self.report.adapters().len() > 1;
-        egui::Panel::bottom("bottom").resizable(true).default_size(280.0).show(ui, |ui| {
+        egui::Panel::bottom("bottom").frame(side).resizable(true).default_size(280.0).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.bottom, Bottom::Where, "Where it happens");
                 ui.selectable_value(&mut self.bottom, Bottom::Timeline, "Timeline");
@@ -237,7 +259,7 @@ impl Viewer {
                 ui.add_space(14.0);
             });
         });
-        egui::CentralPanel::default().show(ui, |ui| self.source_view(ui));
+        egui::CentralPanel::default().frame(central).show(ui, |ui| self.source_view(ui));
         self.reveal = false;
     }
 
@@ -688,11 +710,23 @@ pub fn default_wgrace() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(name))
 }
 
-/// The viewer as an eframe application.
+/// The viewer as an eframe application: the window clears to the panels'
+/// colour, and the panels leave their background to it.
 pub struct App(pub Viewer);
+
+impl App {
+    pub fn new(mut viewer: Viewer) -> App {
+        viewer.leave_background_to_window();
+        App(viewer)
+    }
+}
 
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.0.ui(ui);
+    }
+
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
     }
 }

@@ -64,6 +64,6 @@ fn run(args: Args) -> anyhow::Result<()> {
         viewport: eframe::egui::ViewportBuilder::default().with_inner_size([1280.0, 800.0]).with_title(&title),
         ..Default::default()
     };
-    eframe::run_native("wgrace", options, Box::new(|_| Ok(Box::new(App(viewer)))))
+    eframe::run_native("wgrace", options, Box::new(|_| Ok(Box::new(App::new(viewer)))))
         .map_err(|e| anyhow::anyhow!("cannot open a window ({e}); without a display, use --screenshot OUT.png"))
 }

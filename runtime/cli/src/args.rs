@@ -115,9 +115,11 @@ pub struct RunFlags {
     pub replay: Option<ReplayFlag>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
-    /// first-racy (the default: the racing workgroup with the lowest linear
-    /// index), X[,Y[,Z]] (a workgroup id), or off. After a run that found
-    /// races, the chunks up to that workgroup run again to gather it.
+    /// first-racy (the racing workgroup with the lowest linear index),
+    /// X[,Y[,Z]] (a workgroup id), or off. After a run that found races,
+    /// the chunks up to that workgroup run again to gather it. Default:
+    /// first-racy for a JSON report or --gui, off for text and SARIF, which
+    /// do not show it (the library: first-racy).
     #[arg(long, value_name = "first-racy|off|X[,Y[,Z]]")]
     pub timeline: Option<String>,
 }

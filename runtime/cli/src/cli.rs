@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use wgrace::gpu::{AdapterChoice, Gpu};
-use wgrace::spec::{Format, RunArgs, RunSpec};
+use wgrace::spec::{Format, RunArgs, RunSpec, TimelineFocus};
 use wgrace::{Error, Plan, bench, buffers, gpu, print, session};
 use wgrace_instrument::checks::CheckSet;
 
@@ -262,9 +262,15 @@ struct RunOutputs {
 
 fn run(path: PathBuf, cli: RunArgs, outputs: RunOutputs) -> anyhow::Result<ExitCode> {
     let RunOutputs { stats, emit, gui, progress } = outputs;
-    let (shader, args, spec) = wgrace::load_with_flags(&path, cli)?;
+    let (shader, args, mut spec) = wgrace::load_with_flags(&path, cli)?;
     let gpus = open_gpus(&args)?;
     let format = args.format.unwrap_or_default();
+    // The timeline is for the viewer: gathered by default only for a
+    // report it may open (JSON, --gui), as the text and SARIF reports do
+    // not show it.
+    if args.timeline.is_none() && format != Format::Json && !gui {
+        spec.timeline = TimelineFocus::Off;
+    }
     let entries = session::entry_points(&shader, &spec);
     if let Some(file) = &emit {
         for entry in &entries {

@@ -1098,3 +1098,23 @@ fn progress_lines_tell_programs_what_a_run_is_doing() {
     let o = wgrace(&["run", &sample, "--progress", "sometimes"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_timeline_is_gathered_for_json_reports_unless_asked_otherwise() {
+    let racy = sample("wg_missing_barrier.wgsl");
+    let o = wgrace(&["run", &racy, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let timeline = &json(&o)["runs"][0]["timeline"];
+    assert_eq!(timeline["workgroup_id"], serde_json::json!([0, 0, 0]));
+    assert_eq!(timeline["focus"], "first-racy");
+    assert_eq!(timeline["invocations"], 64);
+    // Named, or off.
+    let o = wgrace(&["run", &racy, "--format", "json", "--timeline", "1"]);
+    assert_eq!(json(&o)["runs"][0]["timeline"]["workgroup_id"], serde_json::json!([1, 0, 0]));
+    let o = wgrace(&["run", &racy, "--format", "json", "--timeline", "off"]);
+    assert!(json(&o)["runs"][0].get("timeline").is_none());
+    // A workgroup outside the dispatch: exit 2, saying why.
+    let o = wgrace(&["run", &racy, "--timeline", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--timeline 2,0,0: the dispatch has 2x1x1 workgroups"), "{}", stderr(&o));
+}
