@@ -29,7 +29,7 @@ pub struct Viewer {
     /// Source lines that take part in a finding, and the rows they take
     /// part in.
     markers: BTreeMap<u32, Vec<usize>>,
-    source: Vec<String>,
+    source: source::Source,
     /// Scroll the list (and the source) to the selection on the next frame.
     reveal: bool,
     checks: Vec<String>,
@@ -68,7 +68,8 @@ impl Viewer {
             if spirv { std::fs::metadata(path).map(|_| None) } else { std::fs::read_to_string(path).map(Some) }
                 .map_err(|e| anyhow::anyhow!("cannot read the shader {}: {e}", path.display()))?;
         let language = if spirv { wgrace_report::Language::SpirV } else { wgrace_report::Language::Wgsl };
-        let shader = wgrace_report::ShaderInfo { path: path.display().to_string(), language, source };
+        let shader =
+            wgrace_report::ShaderInfo { path: path.display().to_string(), language, source, source_file: None };
         let report = Report::new(shader, Vec::new(), Vec::new(), Vec::new());
         let mut viewer = Viewer::showing(report, Runs::of_shader(path, default_wgrace()));
         viewer.runs.start();
@@ -81,7 +82,7 @@ impl Viewer {
         let view = View::default();
         let shown = view.apply(&rows);
         let markers = model::lines_in_findings(&rows);
-        let source = report.shader.source.as_deref().unwrap_or("").lines().map(str::to_string).collect();
+        let source = source::Source::of(&report.shader);
         let (checks, classes) = model::choices(&rows);
         let selected = shown.first().copied();
         Viewer {
@@ -286,6 +287,9 @@ impl Viewer {
         let report = &self.report;
         ui.horizontal_wrapped(|ui| {
             ui.heading(&report.shader.path);
+            if let Some(file) = &report.shader.source_file {
+                ui.label(format!("from {file}"));
+            }
             let (verdict, colour) = match report.verdict {
                 wgrace_report::Verdict::Race => ("race", Color32::from_rgb(220, 80, 60)),
                 wgrace_report::Verdict::NoRace => ("no race", Color32::from_rgb(80, 170, 90)),

@@ -491,6 +491,7 @@ mod tests {
             path: shader.into(),
             language: wgrace_report::Language::Wgsl,
             source: Some(String::new()),
+            source_file: None,
         };
         Report::new(info, Vec::new(), Vec::new(), Vec::new())
     }

@@ -1,11 +1,12 @@
-//! The shader's source: highlighted WGSL, a marker in the gutter of every
-//! line that takes part in a finding, and the selected finding's lines in
-//! their colours.
+//! The shader's source: highlighted WGSL (or, for SPIR-V, the GLSL or HLSL
+//! its debug information carries), a marker in the gutter of every line that
+//! takes part in a finding, and the selected finding's lines in their
+//! colours.
 
 use std::collections::BTreeMap;
 
 use eframe::egui::{self, Color32, FontId, TextFormat, text::LayoutJob};
-use wgrace_report::Race;
+use wgrace_report::{Language, Race, ShaderInfo};
 
 use crate::app::{FIRST_COLOUR, SECOND_COLOUR};
 use crate::model::Row;
@@ -58,18 +59,70 @@ impl Highlight {
     }
 }
 
-/// Draws `lines` (1-based line numbers) with the markers of `markers` and
+/// The shader's source text, split into lines, and how to colour it.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// The lines (line `n` is `lines[n - 1]`).
+    pub lines: Vec<String>,
+    /// Its words.
+    syntax: Syntax,
+    /// What the text is, above it (for SPIR-V: the file the module was
+    /// compiled from), or why there is none.
+    pub caption: Option<String>,
+}
+
+/// Whose keywords the highlighting knows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Syntax {
+    #[default]
+    Wgsl,
+    /// GLSL, and near enough HLSL: SPIR-V's sources.
+    Glsl,
+}
+
+impl Source {
+    /// The source of `shader`.
+    pub fn of(shader: &ShaderInfo) -> Source {
+        let lines = shader.source.as_deref().unwrap_or("").lines().map(str::to_string).collect();
+        match shader.language {
+            Language::Wgsl => Source { lines, syntax: Syntax::Wgsl, caption: None },
+            Language::SpirV => {
+                let caption = match (&shader.source, &shader.source_file) {
+                    (Some(_), Some(file)) => {
+                        format!("{file}: the source of {}, from its debug information", shader.path)
+                    }
+                    (Some(_), None) => format!("The source of {}, from its debug information", shader.path),
+                    (None, _) => format!(
+                        "{} carries no source text: findings point at SPIR-V instructions. Compile with debug \
+                         information (glslangValidator -g, glslc -g) to see the GLSL here, or put the source \
+                         file its debug information names beside the module.",
+                        shader.path
+                    ),
+                };
+                Source { lines, syntax: Syntax::Glsl, caption: Some(caption) }
+            }
+        }
+    }
+}
+
+/// Draws `source` (1-based line numbers) with the markers of `markers` and
 /// the lines of `highlight`; with `reveal`, scrolls to the highlighted
 /// lines. Returns the line whose marker was clicked.
 pub fn show(
     ui: &mut egui::Ui,
-    lines: &[String],
+    source: &Source,
     markers: &BTreeMap<u32, Vec<usize>>,
     highlight: &Highlight,
     reveal: bool,
 ) -> Option<u32> {
+    if let Some(caption) = &source.caption {
+        ui.label(egui::RichText::new(caption).italics());
+    }
+    let lines = &source.lines;
     if lines.is_empty() {
-        ui.label("The report holds no source text for this shader.");
+        if source.caption.is_none() {
+            ui.label("The report holds no source text for this shader.");
+        }
         return None;
     }
     let font = egui::TextStyle::Monospace.resolve(ui.style());
@@ -103,7 +156,7 @@ pub fn show(
                 ui.label(egui::RichText::new(format!("{number:>4}")).font(font.clone()).color(Color32::GRAY));
                 let marks = highlight.at(number);
                 let background = marks.first().map_or(Color32::TRANSPARENT, |(c, _)| c.gamma_multiply(0.35));
-                ui.label(wgsl_job(&lines[i], &font, background, ui.visuals().dark_mode));
+                ui.label(line_job(&lines[i], source.syntax, &font, background, ui.visuals().dark_mode));
                 for (colour, text) in marks {
                     ui.label(egui::RichText::new(format!("<- {text}")).color(colour).strong());
                 }
@@ -177,9 +230,54 @@ const TYPES: &[&str] = &[
     "write",
 ];
 
-/// One line of WGSL, coloured: comments, keywords, types, numbers and
-/// attributes.
-fn wgsl_job(line: &str, font: &FontId, background: Color32, dark: bool) -> LayoutJob {
+const GLSL_KEYWORDS: &[&str] = &[
+    "break",
+    "buffer",
+    "case",
+    "coherent",
+    "const",
+    "continue",
+    "default",
+    "discard",
+    "do",
+    "else",
+    "false",
+    "flat",
+    "for",
+    "highp",
+    "if",
+    "in",
+    "inout",
+    "layout",
+    "lowp",
+    "mediump",
+    "out",
+    "precision",
+    "readonly",
+    "restrict",
+    "return",
+    "shared",
+    "struct",
+    "switch",
+    "true",
+    "uniform",
+    "volatile",
+    "while",
+    "writeonly",
+];
+
+const GLSL_TYPES: &[&str] = &[
+    "bool", "bvec2", "bvec3", "bvec4", "double", "float", "int", "ivec2", "ivec3", "ivec4", "mat2", "mat3", "mat4",
+    "uint", "uvec2", "uvec3", "uvec4", "vec2", "vec3", "vec4", "void",
+];
+
+/// One line of source, coloured: comments, keywords, types, numbers and
+/// attributes (WGSL's `@…`, GLSL's `#…` directives).
+fn line_job(line: &str, syntax: Syntax, font: &FontId, background: Color32, dark: bool) -> LayoutJob {
+    let (keywords, types, attribute_mark) = match syntax {
+        Syntax::Wgsl => (KEYWORDS, TYPES, '@'),
+        Syntax::Glsl => (GLSL_KEYWORDS, GLSL_TYPES, '#'),
+    };
     let (plain, comment, keyword, ty, number, attribute) = if dark {
         (
             Color32::from_gray(220),
@@ -221,7 +319,7 @@ fn wgsl_job(line: &str, font: &FontId, background: Color32, dark: bool) -> Layou
             }
             end
         };
-        if c == '@' {
+        if c == attribute_mark {
             chars.next();
             let end = word(&mut chars).max(start + 1);
             push(&code[start..end], attribute);
@@ -231,9 +329,9 @@ fn wgsl_job(line: &str, font: &FontId, background: Color32, dark: bool) -> Layou
         } else if c.is_alphabetic() || c == '_' {
             let end = word(&mut chars);
             let w = &code[start..end];
-            let colour = if KEYWORDS.contains(&w) {
+            let colour = if keywords.contains(&w) {
                 keyword
-            } else if TYPES.contains(&w) {
+            } else if types.contains(&w) {
                 ty
             } else {
                 plain

@@ -51,6 +51,7 @@ mod prune;
 
 pub mod sites;
 pub mod source;
+pub mod spirv;
 pub mod vars;
 mod varying;
 
@@ -97,7 +98,8 @@ pub enum InstrumentError {
         /// Their names.
         names: Vec<String>,
     },
-    /// `--override` names no `override` declaration.
+    /// `--override` names no `override` declaration (or, in SPIR-V, no
+    /// specialization constant by name or `SpecId`).
     #[error("the shader has no override named `{name}`; it has: {}", list(.available))]
     UnknownOverride {
         /// The requested name.
@@ -211,6 +213,15 @@ pub fn prepare(
     overrides: &[(String, f64)],
     capabilities: Capabilities,
 ) -> Result<Prepared, InstrumentError> {
+    // SPIR-V's specialization constants are set before naga reads the
+    // module (see `spirv::specialize`): WGSL's `override`s after.
+    let specialized;
+    let (shader, overrides) = if shader.language == Language::SpirV && !overrides.is_empty() {
+        specialized = shader.specialize(overrides).map_err(|e| specialize_error(shader, e))?;
+        (&specialized, &[][..])
+    } else {
+        (shader, overrides)
+    };
     let module = &shader.module;
     let info = Validator::new(ValidationFlags::all(), capabilities)
         .validate(module)
@@ -256,6 +267,19 @@ pub fn prepare(
         .map(|ep| ep.workgroup_size)
         .unwrap_or([1, 1, 1]);
     Ok(Prepared { module, info, entry_point, workgroup_size })
+}
+
+fn specialize_error(shader: &Shader, e: source::SpecializeFailure) -> InstrumentError {
+    match e {
+        source::SpecializeFailure::Specialize(spirv::SpecializeError::Unknown { name }) => {
+            let available = shader.spec_constants().iter().map(ToString::to_string).collect();
+            InstrumentError::UnknownOverride { name, available }
+        }
+        source::SpecializeFailure::Specialize(e) => {
+            InstrumentError::Override { message: source::specialize_message(&e) }
+        }
+        source::SpecializeFailure::Load(e) => InstrumentError::Invalid { diagnostic: e.to_string() },
+    }
 }
 
 fn render_validation(shader: &Shader, e: &naga::WithSpan<naga::valid::ValidationError>) -> String {

@@ -7,6 +7,7 @@ use naga::{Module, Span};
 pub use wgrace_report::Language;
 
 use crate::sites::Location;
+use crate::spirv::{self, SpecConstant, SpecializeError};
 
 /// Errors loading a shader. Each one says what to fix.
 #[derive(Debug, thiserror::Error)]
@@ -55,12 +56,59 @@ pub struct Shader {
     pub text: Option<String>,
     /// The module as naga parsed it.
     pub module: Module,
+    /// For SPIR-V, the name of the source file its debug information gives
+    /// (`reduce.comp`), which `text` holds and lines point into.
+    pub source_file: Option<String>,
     /// Things the user should know about how the shader was read.
     pub notes: Vec<String>,
-    spirv: Option<SpirvIndex>,
+    spirv: Option<SpirvInput>,
 }
 
-const SPIRV_MAGIC: u32 = 0x0723_0203;
+/// What is kept of a SPIR-V module besides naga's parse.
+#[derive(Debug, Clone)]
+struct SpirvInput {
+    /// The module as given, to specialize again.
+    bytes: Vec<u8>,
+    /// The module naga parsed, and the way back to `bytes`.
+    rewritten: spirv::Rewritten,
+    debug: spirv::DebugInfo,
+}
+
+/// Why [`Shader::specialize`] failed.
+#[derive(Debug)]
+pub enum SpecializeFailure {
+    /// Specialization itself.
+    Specialize(SpecializeError),
+    /// The specialized module does not load.
+    Load(LoadError),
+}
+
+/// A message for a specialization error.
+pub fn specialize_message(e: &SpecializeError) -> String {
+    match e {
+        SpecializeError::Unknown { name } => format!("no specialization constant named `{name}`"),
+        SpecializeError::BadValue { name, message } => format!("--override {name}: {message}"),
+        SpecializeError::Unsupported(message) => message.clone(),
+    }
+}
+
+/// Names each anonymous block (a binding without a name, as glslang writes
+/// `buffer Data { uint data[]; };`) after its block type, `Data`, unless
+/// another global has that name; it is then left to
+/// [`crate::vars::global_name`], `group0_binding1`.
+fn name_anonymous_blocks(module: &mut Module) {
+    let taken: Vec<String> =
+        module.global_variables.iter().filter_map(|(_, g)| g.name.clone()).filter(|n| !n.is_empty()).collect();
+    let mut given = Vec::new();
+    for (_, g) in module.global_variables.iter_mut() {
+        if g.binding.is_none() || g.name.as_deref().is_some_and(|n| !n.is_empty()) {
+            continue;
+        }
+        let type_name = module.types[g.ty].name.clone().filter(|n| !n.is_empty());
+        g.name = type_name.filter(|n| !taken.contains(n) && !given.contains(n));
+        given.extend(g.name.clone());
+    }
+}
 
 impl Shader {
     /// Reads and parses the shader at `path`: `.spv` (or a file starting with
@@ -72,7 +120,8 @@ impl Shader {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|source| LoadError::Io { path: name.clone(), source })?;
         let magic = bytes.get(..4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-        let is_spv = path.extension().is_some_and(|e| e == "spv") || magic == Some(SPIRV_MAGIC);
+        let is_spv = path.extension().is_some_and(|e| e == "spv")
+            || magic.is_some_and(|m| m == spirv::binary::MAGIC || m == spirv::binary::MAGIC.swap_bytes());
         if is_spv {
             Shader::from_spirv(&name, &bytes)
         } else {
@@ -93,20 +142,72 @@ impl Shader {
             language: Language::Wgsl,
             text: Some(text.to_string()),
             module,
+            source_file: None,
             notes: Vec::new(),
             spirv: None,
         })
     }
 
-    /// Parses a SPIR-V binary.
+    /// Parses a SPIR-V binary, with every specialization constant at its
+    /// default (see [`Shader::specialize`]). The text of a source file the
+    /// debug information names but does not carry is read from beside
+    /// `path`.
     ///
     /// # Errors
-    /// [`LoadError::SpirV`] with naga's message.
+    /// [`LoadError::SpirV`] for a corrupt module or one naga rejects.
     pub fn from_spirv(path: &str, bytes: &[u8]) -> Result<Shader, LoadError> {
+        Shader::read_spirv(path, bytes, &[]).map_err(|e| match e {
+            SpecializeFailure::Load(e) => e,
+            SpecializeFailure::Specialize(e) => LoadError::SpirV { path: path.into(), message: specialize_message(&e) },
+        })
+    }
+
+    /// The shader with its specialization constants set from `overrides`
+    /// (name or `SpecId` → value); the others keep their defaults. Only
+    /// SPIR-V has specialization constants: WGSL's `override`s are resolved
+    /// by [`crate::prepare`].
+    ///
+    /// # Errors
+    /// [`SpecializeError`] for an unknown name, a value that does not fit the
+    /// constant's type, or an expression wgrace cannot evaluate; a
+    /// [`LoadError`] if the module no longer parses.
+    pub fn specialize(&self, overrides: &[(String, f64)]) -> Result<Shader, SpecializeFailure> {
+        match &self.spirv {
+            Some(spirv) => Shader::read_spirv(&self.path, &spirv.bytes, overrides),
+            None => Ok(self.clone()),
+        }
+    }
+
+    /// The module's specialization constants (SPIR-V only).
+    pub fn spec_constants(&self) -> &[SpecConstant] {
+        self.spirv.as_ref().map_or(&[], |s| &s.rewritten.spec_constants)
+    }
+
+    fn read_spirv(path: &str, bytes: &[u8], overrides: &[(String, f64)]) -> Result<Shader, SpecializeFailure> {
+        let invalid = |message: String| LoadError::SpirV { path: path.to_string(), message };
+        let (rewritten, mut debug) = spirv::rewrite(bytes, overrides).map_err(|e| match e {
+            spirv::FrontError::Corrupt(message) => SpecializeFailure::Load(invalid(message)),
+            spirv::FrontError::Specialize(e) => SpecializeFailure::Specialize(e),
+        })?;
+        debug.read_missing_files(Path::new(path));
+        let naga_bytes: Vec<u8> = rewritten.words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let options = naga::front::spv::Options::default();
-        let module = naga::front::spv::parse_u8_slice(bytes, &options)
-            .map_err(|e| LoadError::SpirV { path: path.to_string(), message: e.to_string() })?;
-        let index = SpirvIndex::new(bytes);
+        // naga's reader can panic on malformed modules: that is a refusal
+        // too, never a crash of wgrace.
+        let parsed = std::panic::catch_unwind(|| naga::front::spv::parse_u8_slice(&naga_bytes, &options));
+        let mut module = match parsed {
+            Ok(Ok(module)) => module,
+            Ok(Err(e)) => return Err(SpecializeFailure::Load(invalid(e.to_string()))),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                return Err(SpecializeFailure::Load(invalid(format!("naga's SPIR-V reader failed on it ({what})"))));
+            }
+        };
+        name_anonymous_blocks(&mut module);
         let mut notes = Vec::new();
         for (_, g) in module.global_variables.iter() {
             if contains_atomic(&module, g.ty) {
@@ -118,20 +219,22 @@ impl Shader {
                 ));
             }
         }
+        let main = debug.main_file();
         Ok(Shader {
             path: path.to_string(),
             language: Language::SpirV,
-            text: index.source.clone(),
+            text: main.and_then(|f| f.text.clone()),
+            source_file: main.map(|f| f.name.clone()).filter(|n| !n.is_empty()),
             module,
             notes,
-            spirv: Some(index),
+            spirv: Some(SpirvInput { bytes: bytes.to_vec(), rewritten, debug }),
         })
     }
 
     /// The location of `span` in the source.
     pub fn locate(&self, span: Span) -> Location {
         match &self.spirv {
-            Some(index) => index.locate(span),
+            Some(spirv) => spirv.rewritten.index.locate(span, &spirv.debug),
             None => locate_in_text(self.text.as_deref().unwrap_or(""), span),
         }
     }
@@ -162,112 +265,4 @@ fn locate_in_text(text: &str, span: Span) -> Location {
         spirv_word: None,
         snippet: text[line_start..line_end].trim_end().to_string(),
     }
-}
-
-/// Instruction boundaries and line information of a SPIR-V binary, for
-/// naga's spans.
-///
-/// naga's SPIR-V reader gives each statement the byte range of its
-/// instruction, counted by its own word counter, which (in naga 30) does not
-/// advance over three operand lists it reads in bulk: the interface ids of
-/// `OpEntryPoint`, the operands of `OpExecutionMode` and the parameter types
-/// of `OpTypeFunction`. Each instruction is therefore indexed both by its real
-/// offset and by the offset naga's counter gives it; spans are looked up by
-/// the latter, falling back to the former.
-#[derive(Debug, Clone)]
-struct SpirvIndex {
-    instructions: Vec<Instruction>,
-    /// Source text from `OpSource`, if the module carries it.
-    source: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Instruction {
-    /// Byte offset in the binary.
-    offset: u32,
-    /// Byte offset as naga counts it.
-    naga_offset: u32,
-    opcode: u16,
-    /// Line and column from the `OpLine` in effect.
-    line: Option<(u32, u32)>,
-}
-
-/// Words of a SPIR-V literal string starting at `words[0]`.
-fn string_words(words: &[u32]) -> usize {
-    words.iter().position(|w| w.to_le_bytes().contains(&0)).map_or(words.len(), |i| i + 1)
-}
-
-impl SpirvIndex {
-    fn new(bytes: &[u8]) -> SpirvIndex {
-        let words: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-        let mut instructions = Vec::new();
-        let mut source = None;
-        let mut line = None;
-        let mut uncounted = 0usize;
-        let mut i = 5;
-        while i < words.len() {
-            let count = (words[i] >> 16) as usize;
-            let opcode = (words[i] & 0xffff) as u16;
-            if count == 0 || i + count > words.len() {
-                break;
-            }
-            let operands = &words[i + 1..i + count];
-            instructions.push(Instruction {
-                offset: (i * 4) as u32,
-                naga_offset: ((i - uncounted) * 4) as u32,
-                opcode,
-                line,
-            });
-            match spirv::Op::from_u32(u32::from(opcode)) {
-                Some(spirv::Op::Line) if operands.len() >= 3 => line = Some((operands[1], operands[2])),
-                Some(spirv::Op::NoLine | spirv::Op::FunctionEnd | spirv::Op::Label) => line = None,
-                Some(spirv::Op::Source) if operands.len() > 3 => source = Some(decode_string(&operands[3..])),
-                Some(spirv::Op::SourceContinued) => {
-                    if let Some(s) = &mut source {
-                        s.push_str(&decode_string(operands));
-                    }
-                }
-                Some(spirv::Op::EntryPoint) if operands.len() >= 2 => {
-                    uncounted += operands.len() - 2 - string_words(&operands[2..]);
-                }
-                Some(spirv::Op::ExecutionMode | spirv::Op::TypeFunction) => {
-                    uncounted += operands.len().saturating_sub(2);
-                }
-                _ => {}
-            }
-            i += count;
-        }
-        SpirvIndex { instructions, source }
-    }
-
-    fn locate(&self, span: Span) -> Location {
-        let none = || Location { snippet: "(no source location)".into(), ..Location::default() };
-        let Some(range) = span.to_range() else { return none() };
-        let start = range.start as u32;
-        let found = self
-            .instructions
-            .iter()
-            .find(|i| i.naga_offset == start)
-            .or_else(|| self.instructions.iter().find(|i| i.offset == start));
-        let Some(&Instruction { offset, opcode, line, .. }) = found else { return none() };
-        let op = spirv::Op::from_u32(u32::from(opcode)).map_or_else(|| format!("Op{opcode}"), |op| format!("Op{op:?}"));
-        let snippet = match (line, &self.source) {
-            (Some((l, _)), Some(text)) => {
-                text.lines().nth(l.saturating_sub(1) as usize).map_or_else(|| op.clone(), |s| s.trim_end().to_string())
-            }
-            _ => format!("{op} (SPIR-V word {})", offset / 4),
-        };
-        Location {
-            line: line.map(|(l, _)| l),
-            column: line.map(|(_, c)| c),
-            span: None,
-            spirv_word: Some(offset / 4),
-            snippet,
-        }
-    }
-}
-
-fn decode_string(words: &[u32]) -> String {
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).take_while(|&b| b != 0).collect();
-    String::from_utf8_lossy(&bytes).into_owned()
 }

@@ -232,8 +232,23 @@ pub struct ShaderInfo {
     pub path: String,
     /// Input language.
     pub language: Language,
-    /// The source text, when available (WGSL, or SPIR-V with `OpSource`).
+    /// The source text, when available: WGSL's, or for SPIR-V the text of
+    /// the source file its debug information names (from `OpSource`,
+    /// `DebugSource` or the file beside the module).
     pub source: Option<String>,
+    /// For SPIR-V, the name of the source file its debug information gives
+    /// (`reduce.comp`): `source` is its text, and locations' lines and spans
+    /// point into it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_file: Option<String>,
+}
+
+impl ShaderInfo {
+    /// The name of the file that locations' lines point into: the source
+    /// file of a SPIR-V module with debug information, else the shader.
+    pub fn source_name(&self) -> &str {
+        self.source_file.as_deref().unwrap_or(&self.path)
+    }
 }
 
 /// The adapter a run used.

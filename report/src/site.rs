@@ -74,7 +74,8 @@ pub struct Location {
     pub line: Option<u32>,
     /// 1-based column (in characters), when known.
     pub column: Option<u32>,
-    /// Byte range of the access in the WGSL source.
+    /// Byte range of the access in the source text (WGSL's; for SPIR-V, the
+    /// line's in the source file).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<(u32, u32)>,
     /// Word offset of the instruction, for SPIR-V input.

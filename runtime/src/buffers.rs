@@ -10,6 +10,13 @@
 //! its `index` value under a seeded shuffle of the element indices (each
 //! index once: the input of a scatter kernel); `const:V` gives every scalar the value V; `file:PATH`
 //! copies a file's bytes (zero-padded if shorter).
+//!
+//! Flags name a buffer by its name, by `GROUP:BINDING` (`0:1`), or by a
+//! member of its top-level struct when no other buffer has a member of that
+//! name: SPIR-V's anonymous blocks (`buffer Data { uint data[]; };`) are used
+//! by their members' names. `--buffer MEMBER=N` sizes the trailing
+//! runtime-sized member, `--fill MEMBER=KIND` fills that member only, and
+//! `--set MEMBER[3]=…` is `--set BUFFER.MEMBER[3]=…`.
 
 use std::path::Path;
 
@@ -62,16 +69,6 @@ pub fn default_runtime_len(invocations: u64) -> u64 {
     invocations.max(4096)
 }
 
-/// The names of every binding of `module`.
-pub fn bindings(module: &Module) -> Vec<String> {
-    module
-        .global_variables
-        .iter()
-        .filter(|(_, g)| g.binding.is_some())
-        .map(|(h, _)| vars::global_name(module, h))
-        .collect()
-}
-
 /// The buffers of a run, and warnings about the run spec.
 #[derive(Clone, Debug)]
 pub struct PlannedBuffers {
@@ -83,8 +80,9 @@ pub struct PlannedBuffers {
 }
 
 /// Plans the buffers of the bindings `used` says the entry point uses.
-/// `bound` names every binding of the shader (whatever the entry point), for
-/// flags that name one this entry point does not use.
+/// `whole` is the shader's module before it was prepared for the entry point
+/// (which drops the bindings the entry point does not use): flags name its
+/// bindings, and one that this entry point does not use is a warning.
 ///
 /// # Errors
 /// [`Error::Spec`] for flags naming no binding of the shader, a length for a
@@ -94,11 +92,32 @@ pub fn plan_buffers(
     module: &Module,
     spec: &RunSpec,
     used: &dyn Fn(Handle<naga::GlobalVariable>) -> bool,
-    bound: &[String],
+    whole: &Module,
     invocations: u64,
 ) -> Result<PlannedBuffers, Error> {
     let mut layouter = Layouter::default();
     layouter.update(module.to_ctx()).map_err(|e| Error::Internal(format!("layout: {e}")))?;
+    let names = Names::of(whole);
+    let mut sizes = Vec::new();
+    for (name, len) in &spec.buffers {
+        let target = names.resolve("--buffer", name)?;
+        if let Some(member) = target.member {
+            names.check_runtime_member(module, &target.buffer, member, name)?;
+        }
+        sizes.push((target.buffer, *len));
+    }
+    let mut fills = Vec::new();
+    for (name, fill) in &spec.fills {
+        let target = names.resolve("--fill", name)?;
+        fills.push((target.buffer, target.member, fill.clone()));
+    }
+    let mut sets = Vec::new();
+    for (path, value) in &spec.sets {
+        let end = path.find(['.', '[']).unwrap_or(path.len());
+        let target = names.resolve("--set", &path[..end])?;
+        let member = target.member.map(|m| format!(".{}", names.member_name(&target.buffer, m)));
+        sets.push((format!("{}{}{}", target.buffer, member.unwrap_or_default(), &path[end..]), value.clone()));
+    }
     let mut out = Vec::new();
     for (handle, g) in module.global_variables.iter() {
         let Some(b) = &g.binding else { continue };
@@ -123,7 +142,7 @@ pub fn plan_buffers(
         };
         let name = vars::global_name(module, handle);
         let (fixed_bytes, stride_bytes) = vars::byte_layout(module, &layouter, g.ty);
-        let requested = spec.buffers.iter().rev().find(|(n, _)| *n == name).map(|&(_, l)| l);
+        let requested = sizes.iter().rev().find(|(n, _)| *n == name).map(|&(_, l)| l);
         let runtime_len = match (stride_bytes, requested) {
             (Some(_), Some(len)) => Some(len),
             (Some(_), None) => Some(default_runtime_len(invocations)),
@@ -146,42 +165,30 @@ pub fn plan_buffers(
             .try_reserve_exact(size_usize)
             .map_err(|_| Error::Spec(format!("cannot allocate {size} bytes for buffer `{name}`")))?;
         contents.resize(size_usize, 0);
-        let fill = spec.fills.iter().rev().find(|(n, _)| *n == name).map(|(_, f)| f.clone()).unwrap_or(Fill::Index);
-        let mut writer = Writer { module, len: runtime_len.unwrap_or(0), elements: 1 };
-        writer.elements = writer.elements(g.ty);
-        match &fill {
-            Fill::Zero => {}
-            Fill::File(path) => {
-                let bytes = std::fs::read(path)
-                    .map_err(|e| Error::Spec(format!("--fill {name}=file:{}: {e}", path.display())))?;
-                if bytes.len() > contents.len() {
-                    return Err(Error::Spec(format!(
-                        "--fill {name}=file:{}: the file has {} bytes, the buffer {}",
-                        path.display(),
-                        bytes.len(),
-                        contents.len()
-                    )));
-                }
-                contents[..bytes.len()].copy_from_slice(&bytes);
-            }
-            fill => writer.fill(&mut contents, g.ty, 0, None, fill, &name)?,
+        let whole = fills.iter().rev().find(|(n, m, _)| *n == name && m.is_none()).map(|(_, _, f)| f.clone());
+        fill_value(module, g.ty, 0, runtime_len, &mut contents, &whole.unwrap_or(Fill::Index), &name)?;
+        for (_, member, fill) in fills.iter().filter(|(n, m, _)| *n == name && m.is_some()) {
+            let TypeInner::Struct { members, .. } = &module.types[g.ty].inner else { continue };
+            let m = &members[member.unwrap_or_default()];
+            let label = format!("{name}.{}", m.name.as_deref().unwrap_or_default());
+            fill_value(module, m.ty, u64::from(m.offset), runtime_len, &mut contents, fill, &label)?;
         }
         out.push(UserBuffer { handle, name, group: b.group, binding: b.binding, kind, runtime_len, contents });
     }
     // A flag naming a binding of the shader that this entry point does not
     // use is a warning; one naming no binding at all, an error.
     let mut warnings = Vec::new();
-    let buffer_flags = spec.buffers.iter().map(|(n, _)| ("--buffer", n.as_str()));
-    let fill_flags = spec.fills.iter().map(|(n, _)| ("--fill", n.as_str()));
-    let set_flags = spec.sets.iter().map(|(path, _)| ("--set", &path[..path.find(['.', '[']).unwrap_or(path.len())]));
+    let buffer_flags = sizes.iter().map(|(n, _)| ("--buffer", n.as_str()));
+    let fill_flags = fills.iter().map(|(n, _, _)| ("--fill", n.as_str()));
+    let set_flags = sets.iter().map(|(path, _)| ("--set", &path[..path.find(['.', '[']).unwrap_or(path.len())]));
     for (flag, name) in buffer_flags.chain(fill_flags).chain(set_flags) {
         if out.iter().any(|b| b.name == name) {
             continue;
         }
-        if !bound.iter().any(|b| b == name) {
+        if !names.bindings.iter().any(|(b, _, _)| b == name) {
             return Err(Error::Spec(format!(
                 "{flag} {name}…: the shader has no buffer named `{name}`; buffers: {}",
-                if bound.is_empty() { "none".to_string() } else { bound.join(", ") }
+                names.list()
             )));
         }
         let warning = format!("{flag} {name}…: the entry point does not use `{name}`; the flag is ignored");
@@ -189,13 +196,157 @@ pub fn plan_buffers(
             warnings.push(warning);
         }
     }
-    for (path, value) in &spec.sets {
+    for (path, value) in &sets {
         let name = &path[..path.find(['.', '[']).unwrap_or(path.len())];
         if out.iter().any(|b| b.name == name) {
             set_value(module, &mut out, path, value)?;
         }
     }
     Ok(PlannedBuffers { buffers: out, warnings })
+}
+
+/// Fills the value of type `ty` at `offset` of `contents` with `fill`
+/// (`name` is the buffer or member, for messages).
+fn fill_value(
+    module: &Module,
+    ty: Handle<Type>,
+    offset: u64,
+    runtime_len: Option<u64>,
+    contents: &mut [u8],
+    fill: &Fill,
+    name: &str,
+) -> Result<(), Error> {
+    match fill {
+        Fill::Zero => Ok(()),
+        Fill::File(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| Error::Spec(format!("--fill {name}=file:{}: {e}", path.display())))?;
+            let room = &mut contents[offset as usize..];
+            if bytes.len() > room.len() {
+                return Err(Error::Spec(format!(
+                    "--fill {name}=file:{}: the file has {} bytes, the buffer {} from there",
+                    path.display(),
+                    bytes.len(),
+                    room.len()
+                )));
+            }
+            room[..bytes.len()].copy_from_slice(&bytes);
+            Ok(())
+        }
+        fill => {
+            let mut writer = Writer { module, len: runtime_len.unwrap_or(0), elements: 1 };
+            writer.elements = writer.elements(ty);
+            writer.fill(contents, ty, offset, None, fill, name)
+        }
+    }
+}
+
+/// The names flags may give a buffer: its own, `GROUP:BINDING`, or a member
+/// of its top-level struct that no other buffer has.
+struct Names {
+    /// Each binding: its name, `(group, binding)` and top-level members.
+    bindings: Vec<(String, (u32, u32), Vec<String>)>,
+}
+
+/// What a flag's name refers to.
+struct Target {
+    /// The buffer's name.
+    buffer: String,
+    /// The member of its struct, by index.
+    member: Option<usize>,
+}
+
+impl Names {
+    fn of(module: &Module) -> Names {
+        let mut bindings: Vec<_> = module
+            .global_variables
+            .iter()
+            .filter_map(|(h, g)| {
+                let b = g.binding.as_ref()?;
+                let members = match &module.types[g.ty].inner {
+                    TypeInner::Struct { members, .. } => {
+                        members.iter().map(|m| m.name.clone().unwrap_or_default()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                Some((vars::global_name(module, h), (b.group, b.binding), members))
+            })
+            .collect();
+        bindings.sort_by_key(|(_, slot, _)| *slot);
+        Names { bindings }
+    }
+
+    /// The buffer (and member) `name` refers to.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] when it refers to no buffer, or to members of several.
+    fn resolve(&self, flag: &str, name: &str) -> Result<Target, Error> {
+        if let Some((buffer, _, _)) = self.bindings.iter().find(|(n, _, _)| n == name) {
+            return Ok(Target { buffer: buffer.clone(), member: None });
+        }
+        if let Some((group, binding)) = name.split_once(':') {
+            let slot = group.parse::<u32>().ok().zip(binding.parse::<u32>().ok());
+            return match self.bindings.iter().find(|(_, b, _)| Some(*b) == slot) {
+                Some((buffer, _, _)) => Ok(Target { buffer: buffer.clone(), member: None }),
+                None => Err(Error::Spec(format!(
+                    "{flag} {name}…: the shader has no binding {name} (GROUP:BINDING); bindings: {}",
+                    self.list()
+                ))),
+            };
+        }
+        let holders: Vec<(&String, usize)> = self
+            .bindings
+            .iter()
+            .filter_map(|(n, _, members)| Some((n, members.iter().position(|m| m == name)?)))
+            .collect();
+        match holders.as_slice() {
+            [(buffer, member)] => Ok(Target { buffer: (*buffer).clone(), member: Some(*member) }),
+            [] => Err(Error::Spec(format!(
+                "{flag} {name}…: the shader has no buffer named `{name}`; buffers: {}",
+                self.list()
+            ))),
+            several => Err(Error::Spec(format!(
+                "{flag} {name}…: `{name}` is a member of several buffers ({}); name the buffer: {}",
+                several.iter().map(|(b, _)| b.as_str()).collect::<Vec<_>>().join(", "),
+                several.iter().map(|(b, _)| format!("{b}.{name}")).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+
+    fn member_name(&self, buffer: &str, member: usize) -> String {
+        self.bindings.iter().find(|(n, _, _)| n == buffer).map(|(_, _, m)| m[member].clone()).unwrap_or_default()
+    }
+
+    /// Checks that `--buffer MEMBER=…` names the runtime-sized array at the
+    /// end of `buffer`.
+    fn check_runtime_member(&self, module: &Module, buffer: &str, member: usize, name: &str) -> Result<(), Error> {
+        let Some((_, g)) = module.global_variables.iter().find(|(h, _)| vars::global_name(module, *h) == buffer) else {
+            return Ok(());
+        };
+        let runtime = match &module.types[g.ty].inner {
+            TypeInner::Struct { members, .. } => members
+                .get(member)
+                .is_some_and(|m| matches!(module.types[m.ty].inner, TypeInner::Array { size: ArraySize::Dynamic, .. })),
+            _ => false,
+        };
+        if runtime {
+            Ok(())
+        } else {
+            Err(Error::Spec(format!(
+                "--buffer {name}=…: `{name}` is a fixed-size member of `{buffer}`; --buffer sets the length of \
+                 runtime-sized arrays"
+            )))
+        }
+    }
+
+    /// The bindings, for messages: `data (0:0), out (0:1)`.
+    fn list(&self) -> String {
+        if self.bindings.is_empty() {
+            return "none".into();
+        }
+        let list: Vec<String> = self.bindings.iter().map(|(n, (g, b), _)| format!("{n} ({g}:{b})")).collect();
+        list.join(", ")
+    }
 }
 
 struct Writer<'a> {
@@ -512,7 +663,7 @@ mod tests {
 
     fn plan(src: &str, spec: &RunSpec) -> Result<Vec<UserBuffer>, Error> {
         let module = naga::front::wgsl::parse_str(src).unwrap();
-        plan_buffers(&module, spec, &|_| true, &bindings(&module), 64).map(|p| p.buffers)
+        plan_buffers(&module, spec, &|_| true, &module, 64).map(|p| p.buffers)
     }
 
     const SRC: &str = "struct P { n: u32, scale: f32, v: vec2<i32> }

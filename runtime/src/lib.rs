@@ -131,8 +131,8 @@ impl Plan {
             .ok_or_else(|| Error::Internal("prepared entry point vanished".into()))?;
         let ep_info = prepared.info.get_entry_point(ep_index);
         let invocations = invocations(&prepared, spec.dispatch);
-        let bound = buffers::bindings(&shader.module);
-        let planned = buffers::plan_buffers(&prepared.module, &spec, &|h| !ep_info[h].is_empty(), &bound, invocations)?;
+        let used = |h: naga::Handle<naga::GlobalVariable>| !ep_info[h].is_empty();
+        let planned = buffers::plan_buffers(&prepared.module, &spec, &used, &shader.module, invocations)?;
         Ok(Plan {
             shader,
             prepared,
@@ -218,7 +218,12 @@ impl Plan {
 
     /// The shader as reports describe it.
     pub fn shader_info(&self) -> ShaderInfo {
-        ShaderInfo { path: self.shader.path.clone(), language: self.shader.language, source: self.shader.text.clone() }
+        ShaderInfo {
+            path: self.shader.path.clone(),
+            language: self.shader.language,
+            source: self.shader.text.clone(),
+            source_file: self.shader.source_file.clone(),
+        }
     }
 
     /// Runs only the static analyzer (no GPU).

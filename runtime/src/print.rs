@@ -208,7 +208,7 @@ fn run_text(report: &Report, run: &Run, color: bool) -> String {
 fn findings_text(findings: &[Finding], shader: &ShaderInfo, color: bool) -> String {
     let mut out = String::new();
     let source = shader.source.as_deref();
-    let file = SimpleFile::new(shader.path.as_str(), source.unwrap_or(""));
+    let file = SimpleFile::new(shader.source_name(), source.unwrap_or(""));
     let config = term::Config::default();
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
     for finding in findings {
@@ -218,7 +218,7 @@ fn findings_text(findings: &[Finding], shader: &ShaderInfo, color: bool) -> Stri
             .with_labels(finding_labels(finding))
             .with_notes(finding_notes(finding));
         if source.is_none() || term::emit_to_write_style(&mut buffer, &config, &file, &diagnostic).is_err() {
-            out.push_str(&plain_finding(finding, &shader.path));
+            out.push_str(&plain_finding(finding, shader.source_name()));
         }
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned() + &out
@@ -311,7 +311,7 @@ pub fn races(
 ) -> String {
     let mut out = String::new();
     let source = shader.source.as_deref();
-    let file = SimpleFile::new(shader.path.as_str(), source.unwrap_or(""));
+    let file = SimpleFile::new(shader.source_name(), source.unwrap_or(""));
     let config = term::Config::default();
     for group in pairs(races) {
         let race = group[0];
@@ -335,10 +335,10 @@ pub fn races(
                 .with_labels(labels)
                 .with_notes(notes(&group));
             if term::emit_to_write_style(buffer, &config, &file, &diagnostic).is_err() {
-                out.push_str(&plain_race(&group, &shader.path));
+                out.push_str(&plain_race(&group, shader.source_name()));
             }
         } else {
-            out.push_str(&plain_race(&group, &shader.path));
+            out.push_str(&plain_race(&group, shader.source_name()));
         }
     }
     out
@@ -351,6 +351,7 @@ fn plain_race(group: &[&Race], path: &str) -> String {
     for a in [&race.first, &race.second] {
         let at = match (a.location.line, a.location.column) {
             (Some(l), Some(c)) => format!("{path}:{l}:{c}"),
+            (Some(l), None) => format!("{path}:{l}"),
             _ => path.to_string(),
         };
         s.push_str(&format!("  --> {at}: {}\n      {}\n", access_label(a), a.location.snippet));
@@ -403,6 +404,7 @@ fn plain_finding(f: &Finding, path: &str) -> String {
     for l in &f.locations {
         let at = match (l.location.line, l.location.column) {
             (Some(line), Some(c)) => format!("{path}:{line}:{c}"),
+            (Some(line), None) => format!("{path}:{line}"),
             _ => path.to_string(),
         };
         s.push_str(&format!("  --> {at}: {}\n      {}\n", l.label, l.location.snippet));

@@ -184,7 +184,7 @@ impl<'a> Writer<'a> {
         let differ = |f: &dyn Fn(&Run) -> String| report.runs.iter().any(|r| f(r) != f(&report.runs[0]));
         Writer {
             report,
-            uri: uri(&report.shader.path),
+            uri: uri(report.shader.source_name()),
             several_entry_points: differ(&|r| r.entry_point.clone()),
             several_adapters: differ(&|r| r.adapter_label()),
         }

@@ -3,6 +3,7 @@
 mod device;
 mod formats;
 mod samples;
+mod spirv;
 mod spread;
 mod support;
 mod timeline;

@@ -92,6 +92,25 @@ fn selecting_a_race_highlights_both_lines_and_fills_the_details() {
 }
 
 #[test]
+fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
+    let report = report_of(&crate::spirv::compile("racy_neighbour", &["-g"]));
+    let mut h = harness(report);
+    h.get_by_label("Finding 1").click();
+    h.run();
+    h.get_by_label_contains("racy_neighbour.comp: the source of");
+    // Both accesses are on line 7 of the GLSL: its gutter marker, both marks.
+    h.get_by_label("line 7: 1 finding(s)");
+    h.get_by_label_contains("    data[i] = data[i + 1];");
+    assert_eq!(h.query_all_by_label_contains("<- first access").count(), 1);
+    assert_eq!(h.query_all_by_label_contains("<- second access").count(), 1);
+
+    // Without debug information the view says how to get it.
+    let report = report_of(&crate::spirv::compile("racy_neighbour", &[]));
+    let h = harness(report);
+    h.get_by_label_contains("carries no source text: findings point at SPIR-V instructions");
+}
+
+#[test]
 fn filtering_by_check_and_class_narrows_the_list() {
     let report = mixed_report();
     let rows = model::rows(&report);

@@ -357,7 +357,7 @@ fn every_entry_point_is_checked_and_unused_flags_are_warnings() {
     assert!(!stdout(&o).contains("── entry point"), "{}", stdout(&o));
     let o = wgrace(&["run", &path, "--fill", "f=zero"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("the shader has no buffer named `f`; buffers: d, e"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the shader has no buffer named `f`; buffers: d (0:0), e (0:1)"), "{}", stderr(&o));
 }
 
 #[test]

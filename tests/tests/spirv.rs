@@ -1,0 +1,262 @@
+//! SPIR-V's front door: modules from glslang with and without debug
+//! information (`-g`, `-gVS`), anonymous blocks, specialization constants,
+//! and corrupt modules. The GLSL sources are in `tests/data/spirv/`; each
+//! test compiles them with glslang (`glslang-tools`, which
+//! `scripts/ensure-deps` installs).
+
+use std::path::{Path, PathBuf};
+
+use wgrace::report::{Report, Verdict};
+use wgrace::session;
+use wgrace::spec::RunArgs;
+use wgrace::{Error, Plan};
+use wgrace_instrument::checks::CheckSet;
+
+use crate::support::gpu;
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/spirv")
+}
+
+/// Compiles `tests/data/spirv/<name>.comp` with glslang and `flags` into a
+/// folder of its own; returns the module's path.
+pub fn compile(name: &str, flags: &[&str]) -> PathBuf {
+    compile_with("glslangValidator", &["-V", "--target-env", "vulkan1.1"], name, flags)
+}
+
+/// Compiles `tests/data/spirv/<name>.comp` with `compiler`, `base` and
+/// `flags` into a folder of its own (tests run at once: each compile gets
+/// one); returns the module's path.
+fn compile_with(compiler: &str, base: &[&str], name: &str, flags: &[&str]) -> PathBuf {
+    static COMPILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir()
+        .join(format!("wgrace-spirv-{}", std::process::id()))
+        .join(format!("{n}-{compiler}{}", flags.join("")));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join(format!("{name}.spv"));
+    // Run from the sources' folder, so the module names the source
+    // `<name>.comp`, as a user compiling beside their shader gets.
+    let result = std::process::Command::new(compiler)
+        .args(base)
+        .args(flags)
+        .arg(format!("{name}.comp"))
+        .arg("-o")
+        .arg(&out)
+        .current_dir(data_dir())
+        .output()
+        .unwrap_or_else(|e| panic!("these tests need {compiler} (scripts/ensure-deps installs it): {e}"));
+    let output = format!("{}{}", String::from_utf8_lossy(&result.stdout), String::from_utf8_lossy(&result.stderr));
+    assert!(result.status.success(), "{compiler} failed on {name}.comp: {output}");
+    out
+}
+
+fn check(path: &Path, flags: RunArgs) -> Result<Report, Error> {
+    let (shader, _, spec) = wgrace::load_with_flags(path, flags)?;
+    Ok(session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})?.report)
+}
+
+fn args(flags: &[&str]) -> RunArgs {
+    RunArgs::parse_flags(&flags.iter().map(ToString::to_string).collect::<Vec<_>>()).expect("flags")
+}
+
+#[test]
+fn races_point_at_glsl_lines_with_debug_information_and_at_instructions_without() {
+    for flags in [&["-g"][..], &["-gVS"]] {
+        let report = check(&compile("racy_neighbour", flags), args(&["--dispatch", "2"])).expect("runs");
+        assert_eq!(report.verdict, Verdict::Race, "{flags:?}");
+        let json = serde_json::to_value(&report).expect("serialises");
+        let errors: Vec<String> = crate::formats::report_schema().iter_errors(&json).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{flags:?}: {errors:?}");
+        let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
+        let uri = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+        assert_eq!(uri, "racy_neighbour.comp", "{flags:?}");
+        assert_eq!(report.shader.source_file.as_deref(), Some("racy_neighbour.comp"), "{flags:?}");
+        let source = report.shader.source.as_deref().expect("the module carries its source");
+        assert!(source.starts_with("#version 450\n"), "{flags:?}: glslang's header is left out: {source}");
+        let race = report.races().next().expect("a race");
+        assert_eq!(race.memory.variable, "Data", "{flags:?}");
+        for access in [&race.first, &race.second] {
+            assert_eq!(access.location.line, Some(7), "{flags:?}");
+            assert_eq!(access.location.snippet, "    data[i] = data[i + 1];", "{flags:?}");
+            let (start, end) = access.location.span.expect("a span in the GLSL");
+            assert_eq!(&source[start as usize..end as usize], "data[i] = data[i + 1];", "{flags:?}");
+            assert!(access.location.spirv_word.is_some(), "{flags:?}");
+        }
+    }
+
+    let report = check(&compile("racy_neighbour", &[]), args(&["--dispatch", "2"])).expect("runs");
+    assert_eq!(report.verdict, Verdict::Race);
+    assert_eq!((report.shader.source_file.as_deref(), report.shader.source.as_deref()), (None, None));
+    let race = report.races().next().expect("a race");
+    let snippets = [&race.first, &race.second].map(|a| (a.location.line, a.location.snippet.clone()));
+    for (line, snippet) in snippets {
+        assert_eq!(line, None);
+        assert!(
+            snippet.starts_with("OpLoad (SPIR-V word ") || snippet.starts_with("OpStore (SPIR-V word "),
+            "{snippet}"
+        );
+    }
+}
+
+#[test]
+fn modules_from_glslc_are_checked_too() {
+    // shaderc's glslc: with -g, lines as from glslang; optimised (-O), no
+    // names at all, so the block is `group0_binding0`, sized by its binding.
+    let report =
+        check(&compile_with("glslc", &[], "racy_neighbour", &["-g"]), args(&["--dispatch", "2"])).expect("runs");
+    let race = report.races().next().expect("a race");
+    assert_eq!((race.memory.variable.as_str(), race.first.location.line), ("Data", Some(7)));
+
+    let optimised = compile_with("glslc", &[], "racy_neighbour", &["-O"]);
+    let report = check(&optimised, args(&["--dispatch", "2", "--buffer", "0:0=129"])).expect("runs");
+    assert_eq!(report.verdict, Verdict::Race);
+    let race = report.races().next().expect("a race");
+    assert_eq!((race.memory.variable.as_str(), race.first.location.line), ("group0_binding0", None));
+    assert_eq!(report.runs[0].checked.variables[0].bytes, 129 * 4);
+}
+
+#[test]
+fn a_source_file_the_module_names_but_does_not_carry_is_read_from_beside_it() {
+    // glslang always embeds the text with -g: drop it from `OpSource`, and
+    // put the file beside the module.
+    let module = compile("racy_neighbour", &["-g"]);
+    let bytes = std::fs::read(&module).expect("module");
+    let mut binary = wgrace_instrument::spirv::binary::Binary::read(&bytes).expect("reads");
+    for inst in &mut binary.instructions {
+        if inst.op == Some(spirv::Op::Source) {
+            inst.operands.truncate(3);
+        }
+    }
+    let dir = module.parent().expect("dir").join("beside");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let stripped = dir.join("racy_neighbour.spv");
+    std::fs::write(&stripped, binary.words().iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>()).expect("write");
+    let without_file = check(&stripped, args(&["--dispatch", "2"])).expect("runs");
+    assert_eq!(without_file.shader.source, None);
+    let first = &without_file.races().next().expect("a race").first.location;
+    assert_eq!(first.line, Some(7));
+    assert!(first.snippet.starts_with("Op") && first.snippet.contains("(SPIR-V word "), "{}", first.snippet);
+
+    std::fs::copy(data_dir().join("racy_neighbour.comp"), dir.join("racy_neighbour.comp")).expect("copy");
+    let with_file = check(&stripped, args(&["--dispatch", "2"])).expect("runs");
+    let text = std::fs::read_to_string(data_dir().join("racy_neighbour.comp")).expect("source");
+    assert_eq!(with_file.shader.source.as_deref(), Some(text.as_str()));
+    assert_eq!(with_file.races().next().expect("a race").first.location.snippet, "    data[i] = data[i + 1];");
+}
+
+/// The final contents of buffer `name` after a native run of `path`.
+fn run_native(path: &Path, flags: &[&str], name: &str) -> Vec<u32> {
+    let (shader, _, spec) = wgrace::load_with_flags(path, args(flags)).expect("loads");
+    let plan = Plan::new(shader, spec).expect("plans");
+    let index = plan.buffers.iter().position(|b| b.name == name).expect("the buffer");
+    let data = plan.run_native(gpu()).expect("runs");
+    data[index].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+}
+
+#[test]
+fn anonymous_blocks_are_named_by_their_type_and_flags_name_their_members() {
+    let module = compile("anonymous_blocks", &[]);
+    let report = check(&module, args(&["--buffer", "data=8", "--buffer", "values=8"])).expect("runs");
+    let mut names: Vec<&str> = report.runs[0].checked.variables.iter().map(|v| v.name.as_str()).collect();
+    names.sort_unstable();
+    // (naga reads `readonly` members as writable: `Input` is checked too.)
+    assert_eq!(names, ["Input", "Output"]);
+    // `scale`, `data` (of `Input`) and `values` (of `Output`) by member
+    // name; `0:1` is `Output`.
+    let flags = ["--buffer", "data=8", "--buffer", "0:1=8", "--set", "scale=3", "--fill", "data=const:2"];
+    assert_eq!(run_native(&module, &flags, "Output"), [6, 6, 6, 6, 4, 5, 6, 7]);
+    let flags = ["--buffer", "data=4", "--buffer", "values=4", "--set", "Input.scale=5", "--fill", "0:1=zero"];
+    assert_eq!(run_native(&module, &flags, "Output"), [0, 5, 10, 15]);
+
+    let error = |flags: &[&str]| match check(&module, args(flags)) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("{flags:?} is refused"),
+    };
+    assert_eq!(
+        error(&["--buffer", "scale=4"]),
+        "--buffer scale=…: `scale` is a fixed-size member of `Input`; --buffer sets the length of runtime-sized arrays"
+    );
+    assert_eq!(
+        error(&["--fill", "nothing=zero"]),
+        "--fill nothing…: the shader has no buffer named `nothing`; buffers: Input (0:0), Output (0:1)"
+    );
+    assert_eq!(
+        error(&["--fill", "1:0=zero"]),
+        "--fill 1:0…: the shader has no binding 1:0 (GROUP:BINDING); bindings: Input (0:0), Output (0:1)"
+    );
+}
+
+#[test]
+fn specialization_constants_set_the_workgroup_size_and_values_by_id_or_name() {
+    for flags in [&[][..], &["-g"], &["-gVS"]] {
+        let module = compile("spec_workgroup_size", flags);
+        // Defaults: a workgroup of 1, SHIFTED = 2 * 2 + 1, OFFSET = -1.
+        let report = check(&module, args(&["--dispatch", "4"])).expect("runs");
+        assert_eq!(report.runs[0].workgroup_size, [1, 1, 1], "{flags:?}");
+        assert_eq!(report.verdict, Verdict::NoRace, "{flags:?}");
+        assert_eq!(run_native(&module, &["--dispatch", "4", "--buffer", "values=4"], "Output"), [u32::MAX; 4]);
+        // By `SpecId` and by name: a workgroup of 4, SHIFTED = 3 * 2 + 1.
+        let set = ["--override", "0=4", "--override", "SCALE=3", "--override", "OFFSET=1", "--buffer", "values=4"];
+        let report = check(&module, args(&set)).expect("runs");
+        assert_eq!(report.runs[0].workgroup_size, [4, 1, 1], "{flags:?}");
+        assert_eq!(report.runs[0].checked.invocations, 4, "{flags:?}");
+        assert_eq!(run_native(&module, &set, "Output"), [1, 8, 15, 22], "{flags:?}");
+    }
+
+    let module = compile("spec_workgroup_size", &[]);
+    let error = |flags: &[&str]| match check(&module, args(flags)) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("{flags:?} is refused"),
+    };
+    assert_eq!(
+        error(&["--override", "GAIN=2"]),
+        "the shader has no override named `GAIN`; it has: SCALE (id 1, u32 = 2), OFFSET (id 2, i32 = -1), id 0 (u32 = 1)"
+    );
+    assert_eq!(
+        error(&["--override", "SCALE=-2"]),
+        "cannot resolve overrides: --override SCALE: `-2` is not a u32 (from 0 to 4294967295)"
+    );
+}
+
+#[test]
+fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
+    let module = std::fs::read(compile("racy_neighbour", &[])).expect("module");
+    let dir = std::env::temp_dir().join(format!("wgrace-spirv-{}", std::process::id())).join("bad");
+    std::fs::create_dir_all(&dir).expect("dir");
+
+    // A capability naga does not support: `Linkage`, in place of `Shader`.
+    let binary = wgrace_instrument::spirv::binary::Binary::read(&module).expect("reads");
+    let mut unsupported = binary.clone();
+    let capability = unsupported.instructions.iter_mut().find(|i| i.op == Some(spirv::Op::Capability)).expect("one");
+    capability.operands[0] = spirv::Capability::Linkage as u32;
+    let unsupported: Vec<u8> = unsupported.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+
+    // The module up to the first word of its last `OpStore`.
+    let store = binary.instructions.iter().rev().find(|i| i.op == Some(spirv::Op::Store)).expect("a store");
+    let cut_in_an_instruction = module[..(store.at + 1) * 4].to_vec();
+
+    let cases: [(&str, Vec<u8>, &str); 6] = [
+        ("cut_in_a_word.spv", module[..module.len() - 3].to_vec(), "not a whole number of 4-byte words (truncated?)"),
+        ("cut_in_an_instruction.spv", cut_in_an_instruction, "but the module ends after"),
+        ("cut_in_a_function.spv", module[..module.len() - 8].to_vec(), "ends inside function"),
+        ("header_only.spv", module[..12].to_vec(), "fewer than the 5 of a SPIR-V header"),
+        ("not_spirv.spv", b"this is not a SPIR-V module".to_vec()[..24].to_vec(), "not the SPIR-V magic number"),
+        ("unsupported.spv", unsupported, "Linkage"),
+    ];
+    for (name, bytes, message) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        let error = check(&path, RunArgs::default()).err().unwrap_or_else(|| panic!("{name} is refused")).to_string();
+        assert!(error.starts_with(&format!("{}: invalid SPIR-V: ", path.display())), "{name}: {error}");
+        assert!(error.contains(message), "{name}: {error}");
+
+        let cli = std::process::Command::new(crate::support::wgrace_command())
+            .args(["run", &path.display().to_string()])
+            .output()
+            .expect("wgrace runs");
+        assert_eq!(cli.status.code(), Some(2), "{name}");
+        let stderr = String::from_utf8_lossy(&cli.stderr);
+        assert!(stderr.contains(message) && !stderr.contains("panicked"), "{name}: {stderr}");
+    }
+}
