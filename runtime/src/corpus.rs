@@ -1,8 +1,10 @@
 //! Scoring wgrace on labelled kernels: `wgrace corpus DIR` and the sample
 //! tests.
 //!
-//! Every `.wgsl` file under the folder states what wgrace must find, in
-//! comment lines (format in `samples/README.md`):
+//! Every `.wgsl` file under the folder, and every `.spv` module whose debug
+//! information carries its source (GLSL compiled with `-g`), states what
+//! wgrace must find in comment lines of that source (format in
+//! `samples/README.md`):
 //!
 //! - `// expect: race` or `// expect: no-race` (exactly one);
 //! - `// race: CLASS LINE LINE` for every pair of source lines whose accesses
@@ -236,8 +238,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
         recalled: 0,
         ms: 0.0,
     };
-    let expectation =
-        std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|text| Expectation::parse(&text));
+    let expectation = header_text(path).and_then(|text| Expectation::parse(&text));
     let outcome = match expectation {
         Err(e) => Err(format!("bad header: {e}")),
         Ok(expected) => {
@@ -262,6 +263,24 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
     };
     result.ms = start.elapsed().as_secs_f64() * 1e3;
     result
+}
+
+/// The text holding a kernel's header: a WGSL file's, or the source a SPIR-V
+/// module carries.
+///
+/// # Errors
+/// A message when the file cannot be read, or the module carries no source.
+pub fn header_text(path: &Path) -> Result<String, String> {
+    if is_spirv(path) {
+        let shader = wgrace_instrument::Shader::load(path).map_err(|e| e.to_string())?;
+        shader.text.ok_or_else(|| "the module carries no source text to read a header from (compile it with -g)".into())
+    } else {
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    }
+}
+
+fn is_spirv(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "spv")
 }
 
 fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Run, Error> {
@@ -418,7 +437,8 @@ fn score(suite: &str, kernels: &[&KernelResult]) -> Score {
     s
 }
 
-/// The `.wgsl` kernels under `dir`, sorted, with their suite names.
+/// The `.wgsl` and `.spv` kernels under `dir`, sorted, with their suite
+/// names.
 ///
 /// # Errors
 /// [`Error::Io`] when the folder cannot be read.
@@ -433,7 +453,7 @@ pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
             let path = entry.map_err(|e| Error::Io(format!("reading {}: {e}", d.display())))?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "wgsl") {
+            } else if path.extension().is_some_and(|e| e == "wgsl") || is_spirv(&path) {
                 let suite = path
                     .strip_prefix(dir)
                     .ok()
@@ -445,7 +465,7 @@ pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     }
     out.sort();
     if out.is_empty() {
-        return Err(Error::Io(format!("no .wgsl kernels under {}", dir.display())));
+        return Err(Error::Io(format!("no .wgsl or .spv kernels under {}", dir.display())));
     }
     Ok(out)
 }

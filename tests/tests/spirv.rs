@@ -260,3 +260,37 @@ fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
         assert!(stderr.contains(message) && !stderr.contains("panicked"), "{name}: {stderr}");
     }
 }
+
+#[test]
+fn every_glsl_sample_s_module_carries_its_current_source() {
+    // The GLSL kernels under samples/ are checked through the modules beside
+    // them (`scripts/build-spirv`): each must exist and carry the source's
+    // current text, from which the corpus reads the header.
+    let mut sources = Vec::new();
+    let mut dirs = vec![wgrace_tests::samples_dir()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("samples") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "comp") {
+                sources.push(path);
+            }
+        }
+    }
+    assert!(sources.len() >= 8, "{sources:?}");
+    for source in sources {
+        let module = source.with_extension("spv");
+        let shader = wgrace_instrument::Shader::load(&module)
+            .unwrap_or_else(|e| panic!("{}: {e} (run scripts/build-spirv)", module.display()));
+        let text = std::fs::read_to_string(&source).expect("source");
+        assert!(
+            shader.text.as_deref() == Some(text.as_str()),
+            "{} does not carry the current text of {} (run scripts/build-spirv)",
+            module.display(),
+            source.display()
+        );
+        let name = source.file_name().map(|n| n.to_string_lossy().into_owned());
+        assert_eq!(shader.source_file, name, "{}", module.display());
+    }
+}

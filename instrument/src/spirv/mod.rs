@@ -10,8 +10,9 @@
 //! - reads its debug information: the line of each instruction from `OpLine`
 //!   or `DebugLine`, the source text from `OpSource`, `DebugSource` or the
 //!   file beside the module ([`debug`]);
-//! - drops what naga refuses and nothing needs: `OpLine`, `OpNoLine` and
-//!   every non-semantic instruction;
+//! - drops what naga refuses and nothing needs: `OpLine`, `OpNoLine`, every
+//!   non-semantic instruction, and the `VulkanMemoryModelDeviceScope`
+//!   capability;
 //! - specializes it ([`specialize`]): each specialization constant gets its
 //!   `--override` value (by `SpecId` or name) or its default, and the
 //!   workgroup size becomes a literal `LocalSize`.
@@ -78,6 +79,9 @@ pub fn rewrite(bytes: &[u8], overrides: &[(String, f64)]) -> Result<(Rewritten, 
         .collect();
     instructions.retain(|i| match i.op {
         Some(Op::Line | Op::NoLine) => false,
+        // Allows `Device` scope under the Vulkan memory model; naga's reader
+        // does not know it, and its writer declares what it needs.
+        Some(Op::Capability) => i.operand(0) != spirv::Capability::VulkanMemoryModelDeviceScope as u32,
         Some(Op::ExtInstImport) => !non_semantic.contains(&i.operand(0)),
         Some(Op::ExtInst) => !non_semantic.contains(&i.operand(2)),
         _ => true,

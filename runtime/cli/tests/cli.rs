@@ -494,7 +494,10 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
     let dir = temp_dir("dumps");
     let mut checked = 0;
     for path in sample_files(&samples()) {
-        let text = std::fs::read_to_string(&path).expect("sample");
+        // A SPIR-V sample's header is in the GLSL beside it.
+        let header =
+            if path.extension().is_some_and(|e| e == "spv") { path.with_extension("comp") } else { path.clone() };
+        let text = std::fs::read_to_string(&header).expect("sample");
         // Racy kernels, race-free ones whose output legitimately depends on
         // scheduling (atomics in an order no barrier fixes), and kernels with
         // barrier divergence (whose behaviour WGSL leaves undefined) are
@@ -540,7 +543,7 @@ fn sample_files(dir: &Path) -> Vec<PathBuf> {
             let p = e.expect("entry").path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "wgsl") {
+            } else if p.extension().is_some_and(|x| x == "wgsl" || x == "spv") {
                 out.push(p);
             }
         }
