@@ -61,6 +61,9 @@ pub struct Shader {
     pub source_file: Option<String>,
     /// Things the user should know about how the shader was read.
     pub notes: Vec<String>,
+    /// What the shader relies on that wgrace does not check (for SPIR-V,
+    /// parts of the Vulkan memory model): each makes a report incomplete.
+    pub unchecked: Vec<String>,
     spirv: Option<SpirvInput>,
 }
 
@@ -144,6 +147,7 @@ impl Shader {
             module,
             source_file: None,
             notes: Vec::new(),
+            unchecked: Vec::new(),
             spirv: None,
         })
     }
@@ -208,17 +212,8 @@ impl Shader {
             }
         };
         name_anonymous_blocks(&mut module);
-        let mut notes = Vec::new();
-        for (_, g) in module.global_variables.iter() {
-            if contains_atomic(&module, g.ty) {
-                let name = g.name.clone().unwrap_or_else(|| "a buffer".into());
-                notes.push(format!(
-                    "naga's SPIR-V reader made `{name}` atomic because an atomic instruction uses it: \
-                     its plain loads and stores are treated as atomic, so races between them and \
-                     atomics are not checked"
-                ));
-            }
-        }
+        let unchecked = rewritten.survey.unchecked();
+        let notes = rewritten.survey.notes();
         let main = debug.main_file();
         Ok(Shader {
             path: path.to_string(),
@@ -227,6 +222,7 @@ impl Shader {
             source_file: main.map(|f| f.name.clone()).filter(|n| !n.is_empty()),
             module,
             notes,
+            unchecked,
             spirv: Some(SpirvInput { bytes: bytes.to_vec(), rewritten, debug }),
         })
     }
@@ -237,17 +233,6 @@ impl Shader {
             Some(spirv) => spirv.rewritten.index.locate(span, &spirv.debug),
             None => locate_in_text(self.text.as_deref().unwrap_or(""), span),
         }
-    }
-}
-
-fn contains_atomic(module: &Module, ty: naga::Handle<naga::Type>) -> bool {
-    match &module.types[ty].inner {
-        naga::TypeInner::Atomic(_) => true,
-        naga::TypeInner::Array { base, .. } | naga::TypeInner::BindingArray { base, .. } => {
-            contains_atomic(module, *base)
-        }
-        naga::TypeInner::Struct { members, .. } => members.iter().any(|m| contains_atomic(module, m.ty)),
-        _ => false,
     }
 }
 

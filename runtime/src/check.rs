@@ -46,12 +46,14 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
         races,
         findings: Vec::new(),
         // What the analysis leaves to the runtime is not checked here.
-        complete: left == 0,
-        incomplete: if left == 0 {
-            Vec::new()
-        } else {
-            vec![format!("{left} access sites are left to the runtime check (`wgrace run`)")]
-        },
+        complete: left == 0 && plan.shader.unchecked.is_empty(),
+        incomplete: plan
+            .shader
+            .unchecked
+            .iter()
+            .cloned()
+            .chain((left > 0).then(|| format!("{left} access sites are left to the runtime check (`wgrace run`)")))
+            .collect(),
         warnings: plan.warnings.clone(),
         notes: analysis.gave_up.iter().map(|reason| format!("the analysis gave up: {reason}")).collect(),
         checked: Checked {

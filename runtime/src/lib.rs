@@ -403,7 +403,7 @@ impl Plan {
             });
             stats.hidden_by_lockstep = (before - races.len()) as u64;
         }
-        let mut incomplete = Vec::new();
+        let mut incomplete = self.shader.unchecked.clone();
         if stats.dropped_detections > 0 {
             incomplete.push(format!(
                 "{} detections belong to races beyond the race table's capacity ({}); those races are not \

@@ -294,3 +294,34 @@ fn every_glsl_sample_s_module_carries_its_current_source() {
         assert_eq!(shader.source_file, name, "{}", module.display());
     }
 }
+
+#[test]
+fn synchronization_wgrace_does_not_model_yet_is_reported() {
+    // What can hide a race makes the report incomplete; what can only make
+    // a race appear that the Vulkan memory model does not have is a note.
+    let module = compile("unmodelled_synchronization", &["-g", "--target-env", "vulkan1.3"]);
+    let report = check(&module, args(&["--dispatch", "2"])).expect("runs");
+    assert!(!report.complete);
+    assert_eq!(
+        report.runs[0].incomplete,
+        [
+            "1 control barrier(s) of subgroup execution scope are checked as workgroup barriers: accesses of \
+             different subgroups that only such a barrier separates are taken as ordered",
+            "`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
+             atomic, so races between the plain accesses and the atomics are not checked",
+            "1 atomic instruction(s) of workgroup or subgroup scope are checked as if their scope held every \
+             invocation: their use by invocations outside that scope (a scope race) is not reported",
+        ]
+    );
+    assert_eq!(
+        report.runs[0].notes,
+        [
+            "the module synchronizes with 1 memory barrier(s) (fences); wgrace does not model the Vulkan memory model's release/acquire synchronization yet, \
+          so a race reported between accesses they order (message passing between workgroups, say) may not be one"
+        ]
+    );
+
+    // A module with nothing of the kind is complete.
+    let report = check(&compile("racy_neighbour", &["-g"]), args(&["--dispatch", "2"])).expect("runs");
+    assert!(report.complete && report.runs[0].incomplete.is_empty() && report.runs[0].notes.is_empty());
+}

@@ -17,11 +17,15 @@
 //!   `--override` value (by `SpecId` or name) or its default, and the
 //!   workgroup size becomes a literal `LocalSize`.
 //!
+//! It also surveys the module's synchronization ([`memory_model`]), so that
+//! reports say what of it wgrace does not check yet.
+//!
 //! naga parses the result. Its spans are byte offsets into that rewritten
 //! module; [`Index`] maps them back to the original instruction and its line.
 
 pub mod binary;
 pub mod debug;
+pub mod memory_model;
 pub mod specialize;
 
 use spirv::Op;
@@ -50,6 +54,8 @@ pub struct Rewritten {
     pub index: Index,
     /// The module's specialization constants.
     pub spec_constants: Vec<SpecConstant>,
+    /// Its synchronization, as the Vulkan memory model sees it.
+    pub survey: memory_model::Survey,
 }
 
 /// Reads `bytes` and rewrites the module for naga, specialized with
@@ -87,6 +93,7 @@ pub fn rewrite(bytes: &[u8], overrides: &[(String, f64)]) -> Result<(Rewritten, 
         _ => true,
     });
     let spec_constants = specialize::specialize(&mut instructions, overrides).map_err(FrontError::Specialize)?;
+    let survey = memory_model::Survey::of(&instructions);
 
     let mut words = header.to_vec();
     let mut entries = Vec::with_capacity(instructions.len());
@@ -105,7 +112,7 @@ pub fn rewrite(bytes: &[u8], overrides: &[(String, f64)]) -> Result<(Rewritten, 
         words.extend(inst.words());
         uncounted += naga_uncounted(inst);
     }
-    Ok((Rewritten { words, index: Index { entries }, spec_constants }, debug))
+    Ok((Rewritten { words, index: Index { entries }, spec_constants, survey }, debug))
 }
 
 /// Operand words of `inst` that naga 30's reader skips without counting.

@@ -287,8 +287,12 @@ impl Choices<'_> {
         // Without a `SpecId` it cannot be specialized: it keeps its default.
         let Some(&spec_id) = self.spec_ids.get(&id) else { return Ok(default) };
         let name = self.names.get(&id).filter(|n| !n.is_empty()).cloned();
-        let ty = scalar.wgsl();
-        self.declared.push(SpecConstant { id: spec_id, name: name.clone(), ty, default: scalar.show(default) });
+        // glslang may give one `SpecId` to several constants (the workgroup
+        // size's, and `gl_WorkGroupSize`'s): they are one to the user.
+        if !self.declared.iter().any(|d| d.id == spec_id) {
+            let ty = scalar.wgsl();
+            self.declared.push(SpecConstant { id: spec_id, name: name.clone(), ty, default: scalar.show(default) });
+        }
         let mut bits = default;
         for (i, (key, value)) in self.overrides.iter().enumerate() {
             if *key == spec_id.to_string() || Some(key) == name.as_ref() {

@@ -1,0 +1,254 @@
+//! The module's synchronization under the Vulkan memory model: each control
+//! barrier, memory barrier (fence) and atomic with its scopes and memory
+//! semantics, read from the instructions before naga, which keeps little of
+//! them.
+//!
+//! wgrace's check orders accesses by WGSL's rules (workgroup barriers, their
+//! memory classes, and nothing across workgroups). [`Survey::unchecked`] and
+//! [`Survey::notes`] say where a module relies on more than that, so a
+//! report never claims to have checked what it did not.
+
+use std::collections::HashMap;
+
+use spirv::{MemorySemantics, Op, Scope};
+
+use super::binary::Inst;
+
+/// A synchronizing instruction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// `OpControlBarrier`.
+    ControlBarrier {
+        /// Execution scope.
+        execution: Option<Scope>,
+        /// Memory scope.
+        memory: Option<Scope>,
+        /// Memory semantics.
+        semantics: MemorySemantics,
+    },
+    /// `OpMemoryBarrier`: a fence.
+    MemoryBarrier {
+        /// Memory scope.
+        memory: Option<Scope>,
+        /// Memory semantics.
+        semantics: MemorySemantics,
+    },
+    /// An atomic instruction (`OpAtomicLoad`, `OpAtomicIAdd`, …).
+    Atomic {
+        /// Its opcode.
+        op: Op,
+        /// Its scope.
+        scope: Option<Scope>,
+        /// Its memory semantics (for a compare-exchange, those of the
+        /// exchange).
+        semantics: MemorySemantics,
+    },
+}
+
+/// The module's synchronizing instructions, by word offset.
+#[derive(Clone, Debug, Default)]
+pub struct Survey {
+    /// Whether the module declares the Vulkan memory model
+    /// (`OpMemoryModel … Vulkan`).
+    pub vulkan_memory_model: bool,
+    /// Each synchronizing instruction, with its word offset in the module.
+    pub instructions: Vec<(usize, Sync)>,
+    /// The memory both atomics and plain loads or stores access, by variable
+    /// and top-level member (`Data.count`): naga's reader makes it atomic,
+    /// so the plain accesses are checked as atomic.
+    pub plain_and_atomic: Vec<String>,
+}
+
+/// Where a pointer points: its variable, and the top-level member of the
+/// variable's struct when the first index is a constant.
+type Root = (u32, Option<u32>);
+
+const ORDERING: MemorySemantics = MemorySemantics::ACQUIRE
+    .union(MemorySemantics::RELEASE)
+    .union(MemorySemantics::ACQUIRE_RELEASE)
+    .union(MemorySemantics::SEQUENTIALLY_CONSISTENT);
+
+impl Survey {
+    /// Surveys `instructions` (scope and semantics operands are ids of
+    /// integer constants, which must be specialized already).
+    pub fn of(instructions: &[Inst]) -> Survey {
+        let mut constants: HashMap<u32, u32> = HashMap::new();
+        let mut survey = Survey::default();
+        let mut names: HashMap<u32, String> = HashMap::new();
+        let mut member_names: HashMap<(u32, u32), String> = HashMap::new();
+        let mut pointees: HashMap<u32, u32> = HashMap::new();
+        let mut variable_types: HashMap<u32, u32> = HashMap::new();
+        let mut roots: HashMap<u32, Root> = HashMap::new();
+        let (mut plain, mut atomic): (Vec<Root>, Vec<Root>) = (Vec::new(), Vec::new());
+        for inst in instructions {
+            let Some(op) = inst.op else { continue };
+            match op {
+                Op::Name => {
+                    names.insert(inst.operand(0), inst.string(1).0);
+                }
+                Op::MemberName => {
+                    member_names.insert((inst.operand(0), inst.operand(1)), inst.string(2).0);
+                }
+                Op::TypePointer => {
+                    pointees.insert(inst.operand(0), inst.operand(2));
+                }
+                Op::Variable => {
+                    roots.insert(inst.operand(1), (inst.operand(1), None));
+                    if let Some(&pointee) = pointees.get(&inst.operand(0)) {
+                        variable_types.insert(inst.operand(1), pointee);
+                    }
+                }
+                Op::AccessChain | Op::InBoundsAccessChain => {
+                    if let Some(&(variable, member)) = roots.get(&inst.operand(2)) {
+                        let first = inst.operands.get(3).and_then(|index| constants.get(index)).copied();
+                        roots.insert(inst.operand(1), (variable, member.or(first)));
+                    }
+                }
+                Op::CopyObject => {
+                    if let Some(&root) = roots.get(&inst.operand(2)) {
+                        roots.insert(inst.operand(1), root);
+                    }
+                }
+                Op::Load => plain.extend(roots.get(&inst.operand(2))),
+                Op::Store => plain.extend(roots.get(&inst.operand(0))),
+                Op::AtomicStore => atomic.extend(roots.get(&inst.operand(0))),
+                _ if atomic_with_result(op) => atomic.extend(roots.get(&inst.operand(2))),
+                _ => {}
+            }
+            let scope = |i: usize| constants.get(&inst.operand(i)).and_then(|&s| Scope::from_u32(s));
+            let semantics =
+                |i: usize| MemorySemantics::from_bits_truncate(constants.get(&inst.operand(i)).copied().unwrap_or(0));
+            let sync = match op {
+                _ if atomic_with_result(op) => Some(Sync::Atomic { op, scope: scope(3), semantics: semantics(4) }),
+                Op::MemoryModel => {
+                    survey.vulkan_memory_model = inst.operand(1) == spirv::MemoryModel::Vulkan as u32;
+                    None
+                }
+                Op::Constant if inst.operands.len() == 3 => {
+                    constants.insert(inst.operand(1), inst.operand(2));
+                    None
+                }
+                Op::ControlBarrier => {
+                    Some(Sync::ControlBarrier { execution: scope(0), memory: scope(1), semantics: semantics(2) })
+                }
+                Op::MemoryBarrier => Some(Sync::MemoryBarrier { memory: scope(0), semantics: semantics(1) }),
+                Op::AtomicStore => Some(Sync::Atomic { op, scope: scope(1), semantics: semantics(2) }),
+                _ => None,
+            };
+            if let Some(sync) = sync {
+                survey.instructions.push((inst.at, sync));
+            }
+        }
+        // Plain and atomic accesses meet where their roots overlap: the same
+        // member, or a whole variable and any of its members.
+        let overlap = |a: &Root, b: &Root| a.0 == b.0 && (a.1.is_none() || b.1.is_none() || a.1 == b.1);
+        let mut both: Vec<Root> = atomic.iter().filter(|a| plain.iter().any(|p| overlap(a, p))).copied().collect();
+        both.sort_unstable();
+        both.dedup();
+        let name_of = |variable: u32| {
+            let ty = variable_types.get(&variable);
+            let own = names.get(&variable).filter(|n| !n.is_empty());
+            own.or_else(|| ty.and_then(|t| names.get(t))).cloned().unwrap_or_else(|| format!("%{variable}"))
+        };
+        survey.plain_and_atomic = both
+            .into_iter()
+            .map(|(variable, member)| {
+                let ty = variable_types.get(&variable).copied().unwrap_or(0);
+                match member {
+                    Some(m) => match member_names.get(&(ty, m)).filter(|n| !n.is_empty()) {
+                        Some(field) => format!("{}.{field}", name_of(variable)),
+                        None => format!("{}.{m}", name_of(variable)),
+                    },
+                    None => name_of(variable),
+                }
+            })
+            .collect();
+        survey
+    }
+
+    fn count(&self, what: impl Fn(&Sync) -> bool) -> usize {
+        self.instructions.iter().filter(|(_, s)| what(s)).count()
+    }
+
+    /// What the module relies on that wgrace's check does not model and that
+    /// can hide a race: each line is a reason the report is incomplete.
+    pub fn unchecked(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let subgroup_barriers =
+            self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
+        if subgroup_barriers > 0 {
+            out.push(format!(
+                "{subgroup_barriers} control barrier(s) of subgroup execution scope are checked as workgroup \
+                 barriers: accesses of different subgroups that only such a barrier separates are taken as ordered"
+            ));
+        }
+        for memory in &self.plain_and_atomic {
+            out.push(format!(
+                "`{memory}` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes \
+                 it atomic, so races between the plain accesses and the atomics are not checked"
+            ));
+        }
+        let narrow_atomics = self.count(|s| {
+            matches!(s, Sync::Atomic { scope: Some(Scope::Workgroup | Scope::Subgroup | Scope::Invocation), .. })
+        });
+        if narrow_atomics > 0 {
+            out.push(format!(
+                "{narrow_atomics} atomic instruction(s) of workgroup or subgroup scope are checked as if their \
+                 scope held every invocation: their use by invocations outside that scope (a scope race) is not \
+                 reported"
+            ));
+        }
+        out
+    }
+
+    /// What the module relies on that wgrace's check does not model and that
+    /// can make it report a race the Vulkan memory model does not have.
+    pub fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let fences = self.count(|s| matches!(s, Sync::MemoryBarrier { .. }));
+        let ordering_atomics =
+            self.count(|s| matches!(s, Sync::Atomic { semantics, .. } if semantics.intersects(ORDERING)));
+        let mut parts = Vec::new();
+        if fences > 0 {
+            parts.push(format!("{fences} memory barrier(s) (fences)"));
+        }
+        if ordering_atomics > 0 {
+            parts.push(format!("{ordering_atomics} atomic instruction(s) with acquire or release semantics"));
+        }
+        if !parts.is_empty() {
+            out.push(format!(
+                "the module synchronizes with {}; wgrace does not model the Vulkan memory model's release/acquire \
+                 synchronization yet, so a race reported between accesses they order (message passing between \
+                 workgroups, say) may not be one",
+                parts.join(" and ")
+            ));
+        }
+        out
+    }
+}
+
+/// Whether `op` is an atomic instruction with a result (pointer at operand
+/// 2, scope at 3, semantics at 4).
+fn atomic_with_result(op: Op) -> bool {
+    matches!(
+        op,
+        Op::AtomicLoad
+            | Op::AtomicExchange
+            | Op::AtomicCompareExchange
+            | Op::AtomicCompareExchangeWeak
+            | Op::AtomicIIncrement
+            | Op::AtomicIDecrement
+            | Op::AtomicIAdd
+            | Op::AtomicISub
+            | Op::AtomicSMin
+            | Op::AtomicUMin
+            | Op::AtomicSMax
+            | Op::AtomicUMax
+            | Op::AtomicAnd
+            | Op::AtomicOr
+            | Op::AtomicXor
+            | Op::AtomicFAddEXT
+            | Op::AtomicFMinEXT
+            | Op::AtomicFMaxEXT
+    )
+}
