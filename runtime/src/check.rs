@@ -23,7 +23,7 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
     let races: Vec<_> = analysis
         .static_races
         .iter()
-        .filter_map(|r| static_race(r, &plan.prepared.module, &analyzed.sites, &analyzed.vars))
+        .filter_map(|r| static_race(r, &plan.prepared.module, &analyzed.sites, &analyzed.vars, plan.shader.language))
         .collect();
     let mut sites = analyzed.sites.clone();
     for site in &mut sites.sites {

@@ -261,6 +261,7 @@ impl Plan {
             workgroup_size: inst.workgroup_size,
             dispatch: self.spec.dispatch,
             var_words: &run.layout.var_words,
+            language: self.shader.language,
         };
         let mut decoded = log::decode(&log, &examples, &inst.checks, &ctx)?;
         decoded.stats.chunks = run.layout.chunks;

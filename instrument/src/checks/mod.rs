@@ -131,6 +131,8 @@ pub struct DecodeContext<'a> {
     /// Each tracked variable's first word in its shadow (statement mode
     /// names words by their place there).
     pub var_words: &'a [(u64, u64)],
+    /// The shader's language, for the terms of explanations and hints.
+    pub language: crate::Language,
 }
 
 /// What one record says.

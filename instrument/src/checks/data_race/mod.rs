@@ -19,6 +19,7 @@ use wgrace_report::{
 use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize};
+use crate::Language;
 use crate::analysis::StaticRace;
 use crate::vars::{self, TrackedVar};
 
@@ -168,8 +169,8 @@ fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<
         occurrences: record.count,
         lockstep: Lockstep::from_code(record.aux),
         examples,
-        explanation: explanation(class, var.space),
-        hint: hint(class, var.space),
+        explanation: explanation(class, var.space, ctx.language),
+        hint: hint(class, var.space, ctx.language),
         detected_by: DetectedBy::Runtime,
         spread: Some(spread(record, var, ctx)),
     })
@@ -211,7 +212,13 @@ fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
 }
 
 /// A race the static analyzer proved, as the report shows races.
-pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: &[TrackedVar]) -> Option<Race> {
+pub fn static_race(
+    race: &StaticRace,
+    module: &Module,
+    sites: &SiteTable,
+    vars: &[TrackedVar],
+    language: Language,
+) -> Option<Race> {
     let var = vars.get(race.var as usize)?;
     let side = |site: u32, invocation: Invocation| {
         let s = sites.get(site)?;
@@ -233,8 +240,8 @@ pub fn static_race(race: &StaticRace, module: &Module, sites: &SiteTable, vars: 
         second,
         occurrences: 1,
         lockstep: Lockstep::default(),
-        explanation: explanation(race.class, var.space),
-        hint: hint(race.class, var.space),
+        explanation: explanation(race.class, var.space, language),
+        hint: hint(race.class, var.space, language),
         detected_by: DetectedBy::Analyzer,
         spread: None,
     })
@@ -284,20 +291,39 @@ fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
     }
 }
 
-/// One-line explanation of the class, for `space`.
-pub fn explanation(class: RaceClass, space: Space) -> String {
+/// One-line explanation of the class, for `space`, in the terms of the
+/// shader's language (WGSL's barriers, or SPIR-V's control barriers and the
+/// GLSL that compiles to them).
+pub fn explanation(class: RaceClass, space: Space, language: Language) -> String {
+    let spirv = language == Language::SpirV;
     match (class, space) {
+        (RaceClass::IntraSubgroup, _) if spirv => "invocations of one subgroup accessed this word and nothing \
+            ordered the accesses; SPIR-V does not run a subgroup in lock-step, so this is a race on every GPU"
+            .into(),
         (RaceClass::IntraSubgroup, _) => "invocations of one subgroup accessed this word and nothing ordered the \
             accesses; WGSL does not run a subgroup in lock-step, so this is a race on every GPU"
+            .into(),
+        (RaceClass::IntraWorkgroup, Space::Workgroup) if spirv => "invocations of one workgroup accessed this \
+            word with no control barrier ordering workgroup memory (GLSL's barrier()) between the accesses"
             .into(),
         (RaceClass::IntraWorkgroup, Space::Workgroup) => {
             "invocations of one workgroup accessed this word with no workgroupBarrier() between the accesses".into()
         }
+        (RaceClass::IntraWorkgroup, Space::Storage) if spirv => "invocations of one workgroup accessed this word \
+            with no control barrier ordering buffer memory (UniformMemory semantics) between the accesses"
+            .into(),
         (RaceClass::IntraWorkgroup, Space::Storage) => {
             "invocations of one workgroup accessed this word with no storageBarrier() between the accesses".into()
         }
+        (RaceClass::BarrierKind, Space::Workgroup) if spirv => "a control barrier separates the accesses, but its \
+            memory semantics do not include workgroup memory (WorkgroupMemory)"
+            .into(),
         (RaceClass::BarrierKind, Space::Workgroup) => "a barrier separates the accesses, but only \
             storageBarrier(), which does not order workgroup memory"
+            .into(),
+        (RaceClass::BarrierKind, Space::Storage) if spirv => "a control barrier separates the accesses, but its \
+            memory semantics do not include buffer memory (UniformMemory): GLSL's barrier() orders shared \
+            memory only"
             .into(),
         (RaceClass::BarrierKind, Space::Storage) => "a barrier separates the accesses, but only \
             workgroupBarrier(), which does not order storage memory"
@@ -308,22 +334,27 @@ pub fn explanation(class: RaceClass, space: Space) -> String {
     }
 }
 
-/// One-line fix hint for the class, for `space`.
-pub fn hint(class: RaceClass, space: Space) -> String {
-    match (class, space) {
-        (RaceClass::IntraSubgroup, Space::Workgroup) => "put a workgroupBarrier() between the two accesses, or \
-            pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
-            .into(),
-        (RaceClass::IntraSubgroup, Space::Storage) => "put a storageBarrier() between the two accesses, or \
-            pass the value with a subgroup operation (subgroupShuffle, subgroupAdd, …)"
-            .into(),
-        (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Workgroup) => {
-            "put a workgroupBarrier() between the two accesses (in uniform control flow)".into()
+/// One-line fix hint for the class, for `space`, in the terms of the
+/// shader's language.
+pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
+    let barrier = match (space, language) {
+        (Space::Workgroup, Language::Wgsl) => "a workgroupBarrier()",
+        (Space::Storage, Language::Wgsl) => "a storageBarrier()",
+        (Space::Workgroup, Language::SpirV) => "a control barrier with WorkgroupMemory semantics (GLSL's barrier())",
+        (Space::Storage, Language::SpirV) => {
+            "a control barrier with UniformMemory semantics (GLSL's controlBarrier(gl_ScopeWorkgroup, \
+             gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease))"
         }
-        (RaceClass::IntraWorkgroup | RaceClass::BarrierKind, Space::Storage) => {
-            "put a storageBarrier() between the two accesses (in uniform control flow)".into()
+    };
+    match class {
+        RaceClass::IntraSubgroup => format!(
+            "put {barrier} between the two accesses, or pass the value with a subgroup operation \
+             (subgroupShuffle, subgroupAdd, …)"
+        ),
+        RaceClass::IntraWorkgroup | RaceClass::BarrierKind => {
+            format!("put {barrier} between the two accesses (in uniform control flow)")
         }
-        (RaceClass::InterWorkgroup, _) => "split the work into two dispatches, use atomics, or partition \
+        RaceClass::InterWorkgroup => "split the work into two dispatches, use atomics, or partition \
             the data so each workgroup touches its own words"
             .into(),
     }
