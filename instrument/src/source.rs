@@ -67,6 +67,31 @@ pub struct Shader {
     spirv: Option<SpirvInput>,
 }
 
+thread_local! {
+    /// Whether this thread is in [`quietly`].
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the panic hook silent on this thread: a panic in naga's
+/// reader becomes wgrace's message about the module, without the default
+/// hook's "thread panicked at" lines before it. Other threads' panics are
+/// reported as usual.
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(true));
+    let out = f();
+    QUIET.with(|q| q.set(false));
+    out
+}
+
 /// What is kept of a SPIR-V module besides naga's parse.
 #[derive(Debug, Clone)]
 struct SpirvInput {
@@ -197,8 +222,8 @@ impl Shader {
         let naga_bytes: Vec<u8> = rewritten.words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let options = naga::front::spv::Options::default();
         // naga's reader can panic on malformed modules: that is a refusal
-        // too, never a crash of wgrace.
-        let parsed = std::panic::catch_unwind(|| naga::front::spv::parse_u8_slice(&naga_bytes, &options));
+        // too, never a crash of wgrace (nor a panic message).
+        let parsed = quietly(|| std::panic::catch_unwind(|| naga::front::spv::parse_u8_slice(&naga_bytes, &options)));
         let mut module = match parsed {
             Ok(Ok(module)) => module,
             Ok(Err(e)) => return Err(SpecializeFailure::Load(invalid(e.to_string()))),
