@@ -634,7 +634,10 @@ impl Viewer {
                 ui.label("No finding selected.");
             }
             Some(row) => match &row.kind {
-                RowKind::Race { run, .. } => detail::race(ui, row, &self.races_of(row), &self.report.runs[*run]),
+                RowKind::Race { run, .. } => {
+                    let language = self.report.shader.language;
+                    detail::race(ui, row, &self.races_of(row), &self.report.runs[*run], language)
+                }
                 RowKind::Finding { .. } => {
                     if let Some(f) = self.finding_of(row) {
                         detail::finding(ui, row, f);

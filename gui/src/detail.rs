@@ -8,7 +8,7 @@ use crate::app::{FIRST_COLOUR, SECOND_COLOUR};
 use crate::model::Row;
 
 /// A racing pair: `races` are its races, one per class.
-pub fn race(ui: &mut egui::Ui, row: &Row, races: &[&Race], run: &Run) {
+pub fn race(ui: &mut egui::Ui, row: &Row, races: &[&Race], run: &Run, language: wgrace_report::Language) {
     let Some(first) = races.first() else {
         return;
     };
@@ -59,7 +59,7 @@ pub fn race(ui: &mut egui::Ui, row: &Row, races: &[&Race], run: &Run) {
 
     section(ui, "Lock-step execution");
     let lockstep = Lockstep::of_all(&races.iter().map(|r| &r.lockstep).collect::<Vec<_>>());
-    ui.label(lockstep.describe());
+    ui.label(lockstep.describe_for(language));
     egui::Grid::new("lockstep").show(ui, |ui| {
         ui.strong("Subgroup width");
         for w in LOCKSTEP_WIDTHS {

@@ -191,6 +191,16 @@ impl Lockstep {
     /// One line for the report, e.g. "race under WGSL; hidden by lock-step
     /// execution of width ≥ 32 (NVIDIA warps); visible at 16, 8 and 4".
     pub fn describe(&self) -> String {
+        self.describe_for(crate::Language::Wgsl)
+    }
+
+    /// [`Lockstep::describe`] naming the memory model of `language`: "race
+    /// under the Vulkan memory model; …" for SPIR-V.
+    pub fn describe_for(&self, language: crate::Language) -> String {
+        let model = match language {
+            crate::Language::Wgsl => "WGSL",
+            crate::Language::SpirV => "the Vulkan memory model",
+        };
         let list = |ws: &[u32]| -> String {
             let named: Vec<String> = ws.iter().rev().map(|&w| format!("{w}{}", width_note(w))).collect();
             match named.as_slice() {
@@ -200,12 +210,12 @@ impl Lockstep {
             }
         };
         match self.hidden_from {
-            None => "race under WGSL and at every lock-step width (no lock-step execution hides it)".into(),
+            None => format!("race under {model} and at every lock-step width (no lock-step execution hides it)"),
             Some(h) if self.visible_at.is_empty() => {
-                format!("race under WGSL; hidden by lock-step execution of any width ≥ {h}")
+                format!("race under {model}; hidden by lock-step execution of any width ≥ {h}")
             }
             Some(h) => format!(
-                "race under WGSL; hidden by lock-step execution of width ≥ {h}{}; visible at {}",
+                "race under {model}; hidden by lock-step execution of width ≥ {h}{}; visible at {}",
                 width_note(h),
                 list(&self.visible_at)
             ),

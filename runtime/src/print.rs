@@ -6,8 +6,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
-    Access, CheckedVariable, DetectedBy, Finding, Invocation, Lockstep, Race, RaceClass, Report, Run, Severity,
-    ShaderInfo, Site, SiteStatus, Verdict,
+    Access, CheckedVariable, DetectedBy, Finding, Invocation, Language, Lockstep, Race, RaceClass, Report, Run,
+    Severity, ShaderInfo, Site, SiteStatus, Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -55,9 +55,9 @@ fn short(i: &Option<Invocation>) -> String {
 
 /// The notes of one racing pair: where and how often, per class, the
 /// lock-step portability, and each class's explanation and fix.
-fn notes(group: &[&Race]) -> Vec<String> {
+fn notes(group: &[&Race], language: Language) -> Vec<String> {
     let mut notes = Vec::new();
-    let [race] = group else { return pair_notes(group) };
+    let [race] = group else { return pair_notes(group, language) };
     notes.push(match race.detected_by {
         DetectedBy::Runtime => format!(
             "at {} (byte offset {}); detected {} {}",
@@ -79,7 +79,7 @@ fn notes(group: &[&Race]) -> Vec<String> {
         notes.push(format!("also at {} (workgroup/invocation)", more.join(", ")));
     }
     if race.class != RaceClass::InterWorkgroup && race.detected_by == DetectedBy::Runtime {
-        notes.push(format!("lock-step: {}", race.lockstep.describe()));
+        notes.push(format!("lock-step: {}", race.lockstep.describe_for(language)));
     }
     notes.push(format!("note: {}", race.explanation));
     notes.push(format!("help: {}", race.hint));
@@ -89,7 +89,7 @@ fn notes(group: &[&Race]) -> Vec<String> {
 /// The notes of a pair that took several classes: a line per class, one
 /// lock-step line for the pair, and the classes' explanations and (distinct)
 /// fixes.
-fn pair_notes(group: &[&Race]) -> Vec<String> {
+fn pair_notes(group: &[&Race], language: Language) -> Vec<String> {
     let mut notes: Vec<String> = group
         .iter()
         .map(|r| {
@@ -108,7 +108,7 @@ fn pair_notes(group: &[&Race]) -> Vec<String> {
         })
         .collect();
     if let Some(lockstep) = pair_lockstep(group) {
-        notes.push(format!("lock-step: {}", lockstep.describe()));
+        notes.push(format!("lock-step: {}", lockstep.describe_for(language)));
     }
     for r in group {
         notes.push(format!("note: {}: {}", r.class.as_str(), r.explanation));
@@ -333,19 +333,20 @@ pub fn races(
                 .with_code(code)
                 .with_message(headline(race))
                 .with_labels(labels)
-                .with_notes(notes(&group));
+                .with_notes(notes(&group, shader.language));
             if term::emit_to_write_style(buffer, &config, &file, &diagnostic).is_err() {
-                out.push_str(&plain_race(&group, shader.source_name()));
+                out.push_str(&plain_race(&group, shader));
             }
         } else {
-            out.push_str(&plain_race(&group, shader.source_name()));
+            out.push_str(&plain_race(&group, shader));
         }
     }
     out
 }
 
 /// A racing pair without source text (SPIR-V without debug information).
-fn plain_race(group: &[&Race], path: &str) -> String {
+fn plain_race(group: &[&Race], shader: &ShaderInfo) -> String {
+    let path = shader.source_name();
     let race = group[0];
     let mut s = format!("error[{}]: {}\n", code(group), headline(race));
     for a in [&race.first, &race.second] {
@@ -356,7 +357,7 @@ fn plain_race(group: &[&Race], path: &str) -> String {
         };
         s.push_str(&format!("  --> {at}: {}\n      {}\n", access_label(a), a.location.snippet));
     }
-    for n in notes(group) {
+    for n in notes(group, shader.language) {
         s.push_str(&format!("  = {n}\n"));
     }
     s.push('\n');

@@ -34,7 +34,9 @@ use serde_sarif::sarif::{
     Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultColumnKind, ResultLevel,
     Run as SarifRun, Sarif, Tool, ToolComponent, Version,
 };
-use wgrace_instrument::report::{Access, AccessKind, CheckInfo, Finding, Location, Race, Report, Run, Severity};
+use wgrace_instrument::report::{
+    Access, AccessKind, CheckInfo, Finding, Language, Location, Race, Report, Run, Severity,
+};
 
 use crate::print;
 
@@ -277,7 +279,7 @@ impl<'a> Writer<'a> {
             related.push(self.location(Some(2), Some(&variable.declaration), &label));
         }
         result.related_locations = Some(related);
-        result.properties = Some(bag(race_properties(run, group)));
+        result.properties = Some(bag(race_properties(run, group, self.report.shader.language)));
         result
     }
 
@@ -323,7 +325,7 @@ fn run_fields(run: &Run, properties: &mut Map<String, Value>) {
 
 /// A racing pair's properties: its classes, kind, memory, invocations,
 /// detections, lock-step portability, and each class's race.
-fn race_properties(run: &Run, group: &[&Race]) -> Map<String, Value> {
+fn race_properties(run: &Run, group: &[&Race], language: Language) -> Map<String, Value> {
     let race = group[0];
     let mut p = Map::new();
     p.insert("classes".into(), group.iter().map(|r| Value::from(r.class.as_str())).collect());
@@ -338,7 +340,7 @@ fn race_properties(run: &Run, group: &[&Race]) -> Map<String, Value> {
         let mut l = Map::new();
         l.insert("hidden_from".into(), value(&lockstep.hidden_from));
         l.insert("visible_at".into(), value(&lockstep.visible_at));
-        l.insert("description".into(), lockstep.describe().into());
+        l.insert("description".into(), lockstep.describe_for(language).into());
         p.insert("lockstep".into(), l.into());
     }
     let by_class: Vec<Value> = group

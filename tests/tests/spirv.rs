@@ -325,3 +325,22 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     let report = check(&compile("racy_neighbour", &["-g"]), args(&["--dispatch", "2"])).expect("runs");
     assert!(report.complete && report.runs[0].incomplete.is_empty() && report.runs[0].notes.is_empty());
 }
+
+#[test]
+fn explanations_and_hints_use_spirv_s_terms() {
+    let module = wgrace_tests::samples_dir().join("corpus/vulkan/buffer_exchange_barrier_only.spv");
+    let report = check(&module, RunArgs::default()).expect("runs");
+    let text = wgrace::print::text(&report, false);
+    for line in [
+        "   ┌─ buffer_exchange_barrier_only.comp:13:5",
+        "   = note: barrier-kind: a control barrier separates the accesses, but its memory semantics do not include \
+         buffer memory (UniformMemory): GLSL's barrier() orders shared memory only",
+        "   = help: put a control barrier with UniformMemory semantics (GLSL's controlBarrier(gl_ScopeWorkgroup, \
+         gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease)) between the two accesses (in \
+         uniform control flow)",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no line {line:?} in\n{text}");
+    }
+    assert!(text.contains("= lock-step: race under the Vulkan memory model; hidden by lock-step"), "{text}");
+    assert!(!text.contains("WGSL") && !text.contains("workgroupBarrier") && !text.contains("storageBarrier"), "{text}");
+}
