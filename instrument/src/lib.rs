@@ -19,7 +19,9 @@
 //! # What this crate does
 //!
 //! - [`source`] loads WGSL or SPIR-V into a [`naga::Module`] and maps naga
-//!   spans back to lines and columns;
+//!   spans back to lines and columns; SPIR-V goes through [`spirv`] first,
+//!   which reads its debug information, specializes it, surveys its
+//!   synchronization and rewrites it for naga;
 //! - [`prepare`] validates the module, picks the entry point and resolves
 //!   `override` constants;
 //! - [`instrument`] rewrites the module: each load and store of tracked
