@@ -1087,7 +1087,9 @@ impl Planner<'_> {
         span: Span,
     ) -> Result<Option<Plan>, InstrumentError> {
         let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok(None) };
-        if r.atomic {
+        // A plain SPIR-V load or store of memory naga made atomic is checked
+        // as the plain access it is (against other plain accesses).
+        if r.atomic && !self.shader.is_plain_spirv_access(span) {
             self.add_site(f, r.var, AccessKind::Atomic, span, false);
             return Ok(None);
         }

@@ -207,6 +207,14 @@ impl Shader {
         }
     }
 
+    /// Whether the load or store at `span` is a plain `OpLoad` or `OpStore`
+    /// of SPIR-V: naga's reader gives memory that atomics also access an
+    /// atomic type, so its plain accesses look atomic in naga's module.
+    pub fn is_plain_spirv_access(&self, span: Span) -> bool {
+        let opcode = self.spirv.as_ref().and_then(|s| s.rewritten.index.opcode(span));
+        matches!(opcode, Some(::spirv::Op::Load | ::spirv::Op::Store))
+    }
+
     /// The module's specialization constants (SPIR-V only).
     pub fn spec_constants(&self) -> &[SpecConstant] {
         self.spirv.as_ref().map_or(&[], |s| &s.rewritten.spec_constants)

@@ -344,3 +344,25 @@ fn explanations_and_hints_use_spirv_s_terms() {
     assert!(text.contains("= lock-step: race under the Vulkan memory model; hidden by lock-step"), "{text}");
     assert!(!text.contains("WGSL") && !text.contains("workgroupBarrier") && !text.contains("storageBarrier"), "{text}");
 }
+
+#[test]
+fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other() {
+    // `count` is atomic in naga's module (an atomicAdd touches it); the
+    // plain read (line 8) and write (line 9) of the first invocation of each
+    // workgroup still race across workgroups.
+    let report = check(&compile("plain_beside_atomic", &["-g"]), args(&["--dispatch", "3"])).expect("runs");
+    let mut pairs: Vec<(String, u32, u32)> = report
+        .races()
+        .map(|r| {
+            let lines = [r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0)];
+            (r.class.as_str().to_string(), lines[0].min(lines[1]), lines[0].max(lines[1]))
+        })
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs, [("inter-workgroup".to_string(), 8, 9), ("inter-workgroup".to_string(), 9, 9)]);
+    assert_eq!(
+        report.runs[0].incomplete,
+        ["`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
+          atomic, so races between the plain accesses and the atomics are not checked"]
+    );
+}

@@ -156,20 +156,24 @@ struct Entry {
 }
 
 impl Index {
+    /// The instruction at `span`.
+    fn entry(&self, span: naga::Span) -> Option<&Entry> {
+        let start = span.to_range()?.start as u32;
+        self.entries.iter().find(|e| e.naga_offset == start).or_else(|| self.entries.iter().find(|e| e.offset == start))
+    }
+
+    /// The opcode of the instruction at `span`, if naga's span names one.
+    pub fn opcode(&self, span: naga::Span) -> Option<Op> {
+        self.entry(span).and_then(|e| Op::from_u32(u32::from(e.opcode)))
+    }
+
     /// The location of the instruction at `span`: its line in the main
     /// source file (with that line's text, and its byte range when the text
     /// is known) when the debug information gives one, else the instruction
     /// (`OpStore (SPIR-V word 292)`).
     pub fn locate(&self, span: naga::Span, debug: &DebugInfo) -> Location {
         let none = || Location { snippet: "(no source location)".into(), ..Location::default() };
-        let Some(range) = span.to_range() else { return none() };
-        let start = range.start as u32;
-        let found = self
-            .entries
-            .iter()
-            .find(|e| e.naga_offset == start)
-            .or_else(|| self.entries.iter().find(|e| e.offset == start));
-        let Some(entry) = found else { return none() };
+        let Some(entry) = self.entry(span) else { return none() };
         let instruction = format!("{} (SPIR-V word {})", binary::op_name(entry.opcode), entry.original);
         let mut location = Location { spirv_word: Some(entry.original), snippet: instruction, ..Location::default() };
         let Some(line) = &entry.line else { return location };
