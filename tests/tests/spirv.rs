@@ -366,3 +366,17 @@ fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other() {
           atomic, so races between the plain accesses and the atomics are not checked"]
     );
 }
+
+#[test]
+fn a_line_in_an_included_file_is_named_in_the_snippet() {
+    // Reports give lines of the main source file; an access in an included
+    // file names the file and line in its snippet instead of a wrong line.
+    for flags in [&["-g"][..], &["-gVS"]] {
+        let report = check(&compile("racy_include", flags), args(&["--dispatch", "2"])).expect("runs");
+        let race = report.races().next().expect("a race");
+        for access in [&race.first, &race.second] {
+            assert_eq!(access.location.line, None, "{flags:?}");
+            assert_eq!(access.location.snippet, "./neighbour.h:3: data[i] = data[i + 1];", "{flags:?}");
+        }
+    }
+}

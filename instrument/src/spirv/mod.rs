@@ -189,7 +189,8 @@ impl Index {
         } else {
             // Reports give lines of the main file only: a line elsewhere
             // (an included file) goes into the snippet.
-            location.snippet = format!("{}:{}: {}", line.file, line.line, text.unwrap_or(&location.snippet));
+            let text = text.map_or_else(|| location.snippet.clone(), |t| t.trim().to_string());
+            location.snippet = format!("{}:{}: {text}", line.file, line.line);
         }
         location
     }
