@@ -59,8 +59,8 @@ pub struct Rewritten {
 }
 
 /// Reads `bytes` and rewrites the module for naga, specialized with
-/// `overrides` (name or `SpecId` → value). `debug` is the module's debug
-/// information ([`DebugInfo::read`] of the same module).
+/// `overrides` (name or `SpecId` → value); returns it with the module's
+/// debug information.
 ///
 /// # Errors
 /// [`FrontError`] for a corrupt module or a failed specialization.
