@@ -309,8 +309,9 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
              different subgroups that only such a barrier separates are taken as ordered",
             "`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
              atomic, so races between the plain accesses and the atomics are not checked",
-            "1 atomic instruction(s) of workgroup or subgroup scope are checked as if their scope held every \
-             invocation: their use by invocations outside that scope (a scope race) is not reported",
+            "1 atomic instruction(s) of workgroup scope on buffer memory, or of subgroup scope, are checked as if \
+             their scope held every invocation: their use by invocations outside that scope (a scope race) is not \
+             reported",
         ]
     );
     assert_eq!(

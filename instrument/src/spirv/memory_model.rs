@@ -37,6 +37,9 @@ pub enum Sync {
     Atomic {
         /// Its opcode.
         op: Op,
+        /// Whether the memory it accesses is workgroup memory (one copy per
+        /// workgroup), as far as its pointer shows.
+        workgroup_memory: bool,
         /// Its scope.
         scope: Option<Scope>,
         /// Its memory semantics (for a compare-exchange, those of the
@@ -79,6 +82,7 @@ impl Survey {
         let mut pointees: HashMap<u32, u32> = HashMap::new();
         let mut variable_types: HashMap<u32, u32> = HashMap::new();
         let mut roots: HashMap<u32, Root> = HashMap::new();
+        let mut workgroup_variables: Vec<u32> = Vec::new();
         let (mut plain, mut atomic): (Vec<Root>, Vec<Root>) = (Vec::new(), Vec::new());
         for inst in instructions {
             let Some(op) = inst.op else { continue };
@@ -94,6 +98,9 @@ impl Survey {
                 }
                 Op::Variable => {
                     roots.insert(inst.operand(1), (inst.operand(1), None));
+                    if inst.operand(2) == spirv::StorageClass::Workgroup as u32 {
+                        workgroup_variables.push(inst.operand(1));
+                    }
                     if let Some(&pointee) = pointees.get(&inst.operand(0)) {
                         variable_types.insert(inst.operand(1), pointee);
                     }
@@ -116,10 +123,14 @@ impl Survey {
                 _ => {}
             }
             let scope = |i: usize| constants.get(&inst.operand(i)).and_then(|&s| Scope::from_u32(s));
+            let in_workgroup = |pointer: u32| roots.get(&pointer).is_some_and(|r| workgroup_variables.contains(&r.0));
             let semantics =
                 |i: usize| MemorySemantics::from_bits_truncate(constants.get(&inst.operand(i)).copied().unwrap_or(0));
             let sync = match op {
-                _ if atomic_with_result(op) => Some(Sync::Atomic { op, scope: scope(3), semantics: semantics(4) }),
+                _ if atomic_with_result(op) => {
+                    let workgroup_memory = in_workgroup(inst.operand(2));
+                    Some(Sync::Atomic { op, workgroup_memory, scope: scope(3), semantics: semantics(4) })
+                }
                 Op::MemoryModel => {
                     survey.vulkan_memory_model = inst.operand(1) == spirv::MemoryModel::Vulkan as u32;
                     None
@@ -132,7 +143,10 @@ impl Survey {
                     Some(Sync::ControlBarrier { execution: scope(0), memory: scope(1), semantics: semantics(2) })
                 }
                 Op::MemoryBarrier => Some(Sync::MemoryBarrier { memory: scope(0), semantics: semantics(1) }),
-                Op::AtomicStore => Some(Sync::Atomic { op, scope: scope(1), semantics: semantics(2) }),
+                Op::AtomicStore => {
+                    let workgroup_memory = in_workgroup(inst.operand(0));
+                    Some(Sync::Atomic { op, workgroup_memory, scope: scope(1), semantics: semantics(2) })
+                }
                 _ => None,
             };
             if let Some(sync) = sync {
@@ -188,14 +202,18 @@ impl Survey {
                  it atomic, so races between the plain accesses and the atomics are not checked"
             ));
         }
-        let narrow_atomics = self.count(|s| {
-            matches!(s, Sync::Atomic { scope: Some(Scope::Workgroup | Scope::Subgroup | Scope::Invocation), .. })
+        // A workgroup-scope atomic on workgroup memory cannot be used outside
+        // its scope: every workgroup has its own copy.
+        let narrow_atomics = self.count(|s| match s {
+            Sync::Atomic { scope: Some(Scope::Subgroup | Scope::Invocation), .. } => true,
+            Sync::Atomic { scope: Some(Scope::Workgroup), workgroup_memory, .. } => !workgroup_memory,
+            _ => false,
         });
         if narrow_atomics > 0 {
             out.push(format!(
-                "{narrow_atomics} atomic instruction(s) of workgroup or subgroup scope are checked as if their \
-                 scope held every invocation: their use by invocations outside that scope (a scope race) is not \
-                 reported"
+                "{narrow_atomics} atomic instruction(s) of workgroup scope on buffer memory, or of subgroup \
+                 scope, are checked as if their scope held every invocation: their use by invocations outside \
+                 that scope (a scope race) is not reported"
             ));
         }
         out
