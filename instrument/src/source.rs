@@ -245,8 +245,9 @@ impl Shader {
             }
         };
         name_anonymous_blocks(&mut module);
+        let modelled = spirv::fenced_barriers::order_through_fences(&mut module, &rewritten.index, &rewritten.survey);
         let unchecked = rewritten.survey.unchecked();
-        let notes = rewritten.survey.notes();
+        let notes = rewritten.survey.notes(&modelled);
         let main = debug.main_file();
         Ok(Shader {
             path: path.to_string(),

@@ -180,6 +180,11 @@ impl Survey {
         survey
     }
 
+    /// The synchronizing instruction at word offset `at`, if there is one.
+    pub fn at(&self, at: usize) -> Option<(usize, &Sync)> {
+        self.instructions.iter().find(|(offset, _)| *offset == at).map(|(offset, sync)| (*offset, sync))
+    }
+
     fn count(&self, what: impl Fn(&Sync) -> bool) -> usize {
         self.instructions.iter().filter(|(_, s)| what(s)).count()
     }
@@ -221,9 +226,15 @@ impl Survey {
 
     /// What the module relies on that wgrace's check does not model and that
     /// can make it report a race the Vulkan memory model does not have.
-    pub fn notes(&self) -> Vec<String> {
+    /// `modelled` are the fences the check does model, by word offset
+    /// ([`super::fenced_barriers`]).
+    pub fn notes(&self, modelled: &[usize]) -> Vec<String> {
         let mut out = Vec::new();
-        let fences = self.count(|s| matches!(s, Sync::MemoryBarrier { .. }));
+        let fences = self
+            .instructions
+            .iter()
+            .filter(|(at, s)| matches!(s, Sync::MemoryBarrier { .. }) && !modelled.contains(at))
+            .count();
         let ordering_atomics =
             self.count(|s| matches!(s, Sync::Atomic { semantics, .. } if semantics.intersects(ORDERING)));
         let mut parts = Vec::new();

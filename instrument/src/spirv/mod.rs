@@ -18,13 +18,16 @@
 //!   workgroup size becomes a literal `LocalSize`.
 //!
 //! It also surveys the module's synchronization ([`memory_model`]), so that
-//! reports say what of it wgrace does not check yet.
+//! reports say what of it wgrace does not check yet, and, once naga has
+//! parsed the module, lets control barriers order what the fences around
+//! them order ([`fenced_barriers`]).
 //!
 //! naga parses the result. Its spans are byte offsets into that rewritten
 //! module; [`Index`] maps them back to the original instruction and its line.
 
 pub mod binary;
 pub mod debug;
+pub mod fenced_barriers;
 pub mod memory_model;
 pub mod specialize;
 
@@ -160,6 +163,12 @@ impl Index {
     fn entry(&self, span: naga::Span) -> Option<&Entry> {
         let start = span.to_range()?.start as u32;
         self.entries.iter().find(|e| e.naga_offset == start).or_else(|| self.entries.iter().find(|e| e.offset == start))
+    }
+
+    /// The word offset in the original module of the instruction at
+    /// `span`, if naga's span names one.
+    pub fn original(&self, span: naga::Span) -> Option<usize> {
+        self.entry(span).map(|e| e.original as usize)
     }
 
     /// The opcode of the instruction at `span`, if naga's span names one.

@@ -343,7 +343,8 @@ pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
         (Space::Workgroup, Language::SpirV) => "a control barrier with WorkgroupMemory semantics (GLSL's barrier())",
         (Space::Storage, Language::SpirV) => {
             "a control barrier with UniformMemory semantics (GLSL's controlBarrier(gl_ScopeWorkgroup, \
-             gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease))"
+             gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease), or barrier() with \
+             memoryBarrierBuffer() right before and right after it)"
         }
     };
     match class {

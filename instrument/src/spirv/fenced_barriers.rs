@@ -1,0 +1,138 @@
+//! Control barriers between a release fence and an acquire fence.
+//!
+//! GLSL orders buffer memory across a workgroup with
+//! `memoryBarrierBuffer(); barrier(); memoryBarrierBuffer();`: glslang's
+//! `barrier()` names workgroup memory only, and the fences name buffer
+//! memory. Under the Vulkan memory model ("Synchronizes-With", the rule of a
+//! release barrier A, an acquire barrier B and a control barrier C), A
+//! synchronizes-with B when A comes before C in one invocation and B after C
+//! in another, both invocations are in C's execution scope, and each is in
+//! the other's memory scope; what happens before A in the first invocation
+//! then happens before what follows B in the second, for the storage classes
+//! both fences name. naga's reader keeps the three instructions apart and the
+//! check orders accesses by control barriers alone, so it would report a
+//! race the idiom does not have.
+//!
+//! [`order_through_fences`] finds the idiom where it is exact to do so: a
+//! control barrier of workgroup execution scope, with a release fence right
+//! before it and an acquire fence right after it in the same block (nothing
+//! that touches memory between them, so every invocation that reaches the
+//! barrier has executed the first fence just before and executes the second
+//! just after), both fences of workgroup scope or wider. The barrier then
+//! also orders the storage classes both fences name, which is what the three
+//! instructions do together; the module runs with the barrier so widened.
+//! Any other fence still gets the report's note that wgrace does not model
+//! it.
+
+use naga::{Barrier, Block, Expression, Function, Module, Span, Statement};
+use spirv::{MemorySemantics, Scope};
+
+use super::Index;
+use super::memory_model::{Survey, Sync};
+
+const RELEASE: MemorySemantics =
+    MemorySemantics::RELEASE.union(MemorySemantics::ACQUIRE_RELEASE).union(MemorySemantics::SEQUENTIALLY_CONSISTENT);
+const ACQUIRE: MemorySemantics =
+    MemorySemantics::ACQUIRE.union(MemorySemantics::ACQUIRE_RELEASE).union(MemorySemantics::SEQUENTIALLY_CONSISTENT);
+
+/// Widens every control barrier of `module` that a release fence and an
+/// acquire fence surround (see the module's documentation) by the storage
+/// classes both fences name. Returns the word offsets, in the original
+/// module, of the fences it used.
+pub fn order_through_fences(module: &mut Module, index: &Index, survey: &Survey) -> Vec<usize> {
+    let find = |span: Span| index.original(span).and_then(|at| survey.at(at));
+    let mut used = Vec::new();
+    let mut widen_function = |f: &mut Function| {
+        let mut body = std::mem::take(&mut f.body);
+        widen_block(&mut body, &f.expressions, &find, &mut used);
+        f.body = body;
+    };
+    for (_, f) in module.functions.iter_mut() {
+        widen_function(f);
+    }
+    for entry in &mut module.entry_points {
+        widen_function(&mut entry.function);
+    }
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
+/// What a fence contributes when its semantics include `direction`: the
+/// naga barrier flags of the storage classes it names.
+fn fence_classes(sync: Option<(usize, &Sync)>, direction: MemorySemantics) -> Option<(usize, Barrier)> {
+    let (at, Sync::MemoryBarrier { memory: Some(scope), semantics }) = sync? else { return None };
+    // Each invocation must be in the other's memory scope: both are in one
+    // workgroup.
+    let wide_enough = matches!(scope, Scope::Workgroup | Scope::QueueFamily | Scope::Device | Scope::CrossDevice);
+    if !wide_enough || !semantics.intersects(direction) {
+        return None;
+    }
+    let mut classes = Barrier::empty();
+    classes.set(Barrier::STORAGE, semantics.contains(MemorySemantics::UNIFORM_MEMORY));
+    classes.set(Barrier::WORK_GROUP, semantics.contains(MemorySemantics::WORKGROUP_MEMORY));
+    Some((at, classes))
+}
+
+fn widen_block<'a>(
+    block: &mut Block,
+    expressions: &naga::Arena<Expression>,
+    find: &impl Fn(Span) -> Option<(usize, &'a Sync)>,
+    used: &mut Vec<usize>,
+) {
+    let spans: Vec<Span> = block.span_iter().map(|(_, span)| *span).collect();
+    for i in 0..block.len() {
+        match &mut block[i] {
+            Statement::Block(inner) => widen_block(inner, expressions, find, used),
+            Statement::If { accept, reject, .. } => {
+                widen_block(accept, expressions, find, used);
+                widen_block(reject, expressions, find, used);
+            }
+            Statement::Switch { cases, .. } => {
+                for case in cases {
+                    widen_block(&mut case.body, expressions, find, used);
+                }
+            }
+            Statement::Loop { body, continuing, .. } => {
+                widen_block(body, expressions, find, used);
+                widen_block(continuing, expressions, find, used);
+            }
+            _ => {}
+        }
+        if !matches!(block[i], Statement::ControlBarrier(_)) {
+            continue;
+        }
+        let workgroup_execution =
+            matches!(find(spans[i]), Some((_, Sync::ControlBarrier { execution: Some(Scope::Workgroup), .. })));
+        let before = (0..i).rev().find(|&j| !inert(&block[j], expressions));
+        let after = (i + 1..block.len()).find(|&j| !inert(&block[j], expressions));
+        let fence = |j: Option<usize>, direction| {
+            let j = j.filter(|&j| matches!(block[j], Statement::MemoryBarrier(_)))?;
+            fence_classes(find(spans[j]), direction)
+        };
+        let (Some((release, first)), Some((acquire, second))) = (fence(before, RELEASE), fence(after, ACQUIRE)) else {
+            continue;
+        };
+        let classes = first & second;
+        if workgroup_execution && !classes.is_empty() {
+            if let Statement::ControlBarrier(flags) = &mut block[i] {
+                *flags |= classes;
+            }
+            used.extend([release, acquire]);
+        }
+    }
+}
+
+/// Whether `statement` touches no memory: evaluating expressions that load
+/// nothing.
+fn inert(statement: &Statement, expressions: &naga::Arena<Expression>) -> bool {
+    match statement {
+        Statement::Emit(range) => range.clone().all(|h| {
+            !matches!(
+                expressions[h],
+                Expression::Load { .. } | Expression::ImageLoad { .. } | Expression::ImageSample { .. }
+            )
+        }),
+        _ => false,
+    }
+}
