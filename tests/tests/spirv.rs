@@ -236,13 +236,22 @@ fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
     let store = binary.instructions.iter().rev().find(|i| i.op == Some(spirv::Op::Store)).expect("a store");
     let cut_in_an_instruction = module[..(store.at + 1) * 4].to_vec();
 
-    let cases: [(&str, Vec<u8>, &str); 6] = [
+    // A control barrier of device execution scope, which Vulkan refuses
+    // (naga's reader would drop it).
+    let device_barrier = std::fs::read(compile("device_barrier", &[])).expect("module");
+
+    let cases: [(&str, Vec<u8>, &str); 7] = [
         ("cut_in_a_word.spv", module[..module.len() - 3].to_vec(), "not a whole number of 4-byte words (truncated?)"),
         ("cut_in_an_instruction.spv", cut_in_an_instruction, "but the module ends after"),
         ("cut_in_a_function.spv", module[..module.len() - 8].to_vec(), "ends inside function"),
         ("header_only.spv", module[..12].to_vec(), "fewer than the 5 of a SPIR-V header"),
         ("not_spirv.spv", b"this is not a SPIR-V module".to_vec()[..24].to_vec(), "not the SPIR-V magic number"),
         ("unsupported.spv", unsupported, "Linkage"),
+        (
+            "device_barrier.spv",
+            device_barrier,
+            "has execution scope Device; Vulkan allows only Workgroup and Subgroup (VUID-StandaloneSpirv-None-04636)",
+        ),
     ];
     for (name, bytes, message) in cases {
         let path = dir.join(name);

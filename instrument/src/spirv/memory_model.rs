@@ -180,6 +180,25 @@ impl Survey {
         survey
     }
 
+    /// Why Vulkan refuses the module's synchronization, if it does: a
+    /// control barrier whose execution scope is neither `Workgroup` nor
+    /// `Subgroup` (VUID-StandaloneSpirv-None-04636; naga's reader would
+    /// drop it silently, and the check would run the module without it).
+    pub fn invalid(&self) -> Option<String> {
+        self.instructions.iter().find_map(|(at, sync)| match sync {
+            Sync::ControlBarrier { execution, .. }
+                if !matches!(execution, Some(Scope::Workgroup | Scope::Subgroup)) =>
+            {
+                let scope = execution.map_or_else(|| "that is not a constant".to_string(), |s| format!("{s:?}"));
+                Some(format!(
+                    "the control barrier at word {at} has execution scope {scope}; Vulkan allows only Workgroup and \
+                     Subgroup (VUID-StandaloneSpirv-None-04636)"
+                ))
+            }
+            _ => None,
+        })
+    }
+
     /// The synchronizing instruction at word offset `at`, if there is one.
     pub fn at(&self, at: usize) -> Option<(usize, &Sync)> {
         self.instructions.iter().find(|(offset, _)| *offset == at).map(|(offset, sync)| (*offset, sync))

@@ -42,7 +42,7 @@ use crate::sites::Location;
 /// Why the front door refused a module.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FrontError {
-    /// The binary is not a well-formed module.
+    /// The binary is not a well-formed module, or Vulkan refuses it.
     Corrupt(String),
     /// Specialization failed.
     Specialize(SpecializeError),
@@ -97,6 +97,9 @@ pub fn rewrite(bytes: &[u8], overrides: &[(String, f64)]) -> Result<(Rewritten, 
     });
     let spec_constants = specialize::specialize(&mut instructions, overrides).map_err(FrontError::Specialize)?;
     let survey = memory_model::Survey::of(&instructions);
+    if let Some(message) = survey.invalid() {
+        return Err(FrontError::Corrupt(message));
+    }
 
     let mut words = header.to_vec();
     let mut entries = Vec::with_capacity(instructions.len());
