@@ -318,6 +318,7 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
              different subgroups that only such a barrier separates are taken as ordered",
             "`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
              atomic, so races between the plain accesses and the atomics are not checked",
+            &private_line("2 plain load(s) and store(s) of `Data`"),
             "1 atomic instruction(s) of workgroup scope on buffer memory, or of subgroup scope, are checked as if \
              their scope held every invocation: their use by invocations outside that scope (a scope race) is not \
              reported",
@@ -422,4 +423,32 @@ fn a_barrier_between_a_release_and_an_acquire_fence_orders_what_the_fences_name(
         let noted = run.notes.iter().filter(|n| n.starts_with(&note)).count();
         assert_eq!((noted, run.notes.len()), (usize::from(noted_fences > 0), noted), "{variant}: {:?}", run.notes);
     }
+}
+
+/// The report's line for plain accesses a Vulkan-memory-model module's
+/// barriers cannot order, for `what`.
+fn private_line(what: &str) -> String {
+    format!(
+        "under the Vulkan memory model the module declares, {what} are private (no NonPrivatePointer) or not made \
+         available or visible (no MakePointerAvailable, MakePointerVisible, or MakeAvailable and MakeVisible semantics \
+         on the barriers): barriers do not order them between invocations, but the check takes them as ordered, so \
+         races between them that a barrier separates are not reported (GLSL: declare the buffer `coherent`)"
+    )
+}
+
+#[test]
+fn under_the_vulkan_memory_model_private_accesses_make_the_report_incomplete() {
+    // Coherent: every access is non-private and made available or visible;
+    // the barriers order them, and the report is complete.
+    let module = compile("vmm_exchange", &["-g", "--target-env", "vulkan1.3", "-DCOHERENT"]);
+    let report = check(&module, args(&["--dispatch", "2"])).expect("a module with MakePointerVisible scopes loads");
+    assert_eq!(report.verdict, Verdict::NoRace, "{:?}", report.runs[0].races);
+    assert!(report.complete, "{:?}", report.runs[0].incomplete);
+
+    // Plain buffer: its three accesses are private, which the check does not
+    // model; shared memory's are not counted.
+    let module = compile("vmm_exchange", &["-g", "--target-env", "vulkan1.3"]);
+    let report = check(&module, args(&["--dispatch", "2"])).expect("runs");
+    assert!(!report.complete);
+    assert_eq!(report.runs[0].incomplete, [private_line("3 plain load(s) and store(s) of `Data`")]);
 }

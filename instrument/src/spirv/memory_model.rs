@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use spirv::{MemorySemantics, Op, Scope};
+use spirv::{MemoryAccess, MemorySemantics, Op, Scope};
 
 use super::binary::Inst;
 
@@ -60,6 +60,23 @@ pub struct Survey {
     /// and top-level member (`Data.count`): naga's reader makes it atomic,
     /// so the plain accesses are checked as atomic.
     pub plain_and_atomic: Vec<String>,
+    /// Under the Vulkan memory model: the memory whose plain loads or
+    /// stores a barrier cannot order between invocations, by variable, with
+    /// how many such accesses ([`Survey::unchecked`] says why).
+    pub unordered_by_barriers: Vec<(String, usize)>,
+}
+
+/// A plain load or store of buffer or workgroup memory, as the Vulkan
+/// memory model sees it.
+struct PlainAccess {
+    variable: u32,
+    write: bool,
+    workgroup_memory: bool,
+    /// `NonPrivatePointer`: meant for communication with other invocations.
+    non_private: bool,
+    /// `MakePointerAvailable` (a store) or `MakePointerVisible` (a load) of
+    /// workgroup scope or wider.
+    per_instruction: bool,
 }
 
 /// Where a pointer points: its variable, and the top-level member of the
@@ -84,6 +101,9 @@ impl Survey {
         let mut roots: HashMap<u32, Root> = HashMap::new();
         let mut workgroup_variables: Vec<u32> = Vec::new();
         let (mut plain, mut atomic): (Vec<Root>, Vec<Root>) = (Vec::new(), Vec::new());
+        let mut variable_classes: HashMap<u32, u32> = HashMap::new();
+        let mut accesses: Vec<PlainAccess> = Vec::new();
+        let mut written: Vec<u32> = Vec::new();
         for inst in instructions {
             let Some(op) = inst.op else { continue };
             match op {
@@ -98,6 +118,7 @@ impl Survey {
                 }
                 Op::Variable => {
                     roots.insert(inst.operand(1), (inst.operand(1), None));
+                    variable_classes.insert(inst.operand(1), inst.operand(2));
                     if inst.operand(2) == spirv::StorageClass::Workgroup as u32 {
                         workgroup_variables.push(inst.operand(1));
                     }
@@ -116,10 +137,30 @@ impl Survey {
                         roots.insert(inst.operand(1), root);
                     }
                 }
-                Op::Load => plain.extend(roots.get(&inst.operand(2))),
-                Op::Store => plain.extend(roots.get(&inst.operand(0))),
-                Op::AtomicStore => atomic.extend(roots.get(&inst.operand(0))),
-                _ if atomic_with_result(op) => atomic.extend(roots.get(&inst.operand(2))),
+                Op::Load | Op::Store => {
+                    let (pointer, operands) = if op == Op::Load { (2, 3) } else { (0, 2) };
+                    plain.extend(roots.get(&inst.operand(pointer)));
+                    if let Some(&(variable, _)) = roots.get(&inst.operand(pointer)) {
+                        let class = variable_classes.get(&variable).copied().unwrap_or(u32::MAX);
+                        let scope = |id: u32| constants.get(&id).and_then(|&s| Scope::from_u32(s));
+                        if let Some(access) = plain_access(inst, op == Op::Store, variable, class, operands, scope) {
+                            accesses.push(access);
+                        }
+                    }
+                    if op == Op::Store {
+                        written.extend(roots.get(&inst.operand(0)).map(|r| r.0));
+                    }
+                }
+                Op::AtomicStore => {
+                    atomic.extend(roots.get(&inst.operand(0)));
+                    written.extend(roots.get(&inst.operand(0)).map(|r| r.0));
+                }
+                _ if atomic_with_result(op) => {
+                    atomic.extend(roots.get(&inst.operand(2)));
+                    if op != Op::AtomicLoad {
+                        written.extend(roots.get(&inst.operand(2)).map(|r| r.0));
+                    }
+                }
                 _ => {}
             }
             let scope = |i: usize| constants.get(&inst.operand(i)).and_then(|&s| Scope::from_u32(s));
@@ -164,6 +205,9 @@ impl Survey {
             let own = names.get(&variable).filter(|n| !n.is_empty());
             own.or_else(|| ty.and_then(|t| names.get(t))).cloned().unwrap_or_else(|| format!("%{variable}"))
         };
+        if survey.vulkan_memory_model {
+            survey.unordered_by_barriers = survey.unordered(&accesses, &written, name_of);
+        }
         survey.plain_and_atomic = both
             .into_iter()
             .map(|(variable, member)| {
@@ -178,6 +222,57 @@ impl Survey {
             })
             .collect();
         survey
+    }
+
+    /// Under the Vulkan memory model, the plain accesses of `accesses` that
+    /// the module's barriers cannot order between invocations although the
+    /// check takes them as ordered, counted by variable: a barrier orders
+    /// (is location-ordering, in the model's terms) only non-private
+    /// accesses, and a write only once an availability operation made it
+    /// available and a read only after a visibility operation, either by
+    /// the access itself (`MakePointerAvailable`, `MakePointerVisible`) or
+    /// by the barrier's semantics (`MakeAvailable`, `MakeVisible`). Reads of
+    /// memory the module never writes cannot race and are left out, as is
+    /// memory no barrier or fence names.
+    fn unordered(
+        &self,
+        accesses: &[PlainAccess],
+        written: &[u32],
+        name_of: impl Fn(u32) -> String,
+    ) -> Vec<(String, usize)> {
+        let class_of = |workgroup: bool| {
+            if workgroup { MemorySemantics::WORKGROUP_MEMORY } else { MemorySemantics::UNIFORM_MEMORY }
+        };
+        // The barriers and fences that name a storage class, and whether all
+        // of them make writes available and visible.
+        let naming = |class: MemorySemantics| {
+            self.instructions.iter().filter_map(move |(_, s)| match s {
+                Sync::ControlBarrier { semantics, .. } | Sync::MemoryBarrier { semantics, .. }
+                    if semantics.contains(class) =>
+                {
+                    Some(*semantics)
+                }
+                _ => None,
+            })
+        };
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for access in accesses {
+            let class = class_of(access.workgroup_memory);
+            if naming(class).next().is_none() || (!access.write && !written.contains(&access.variable)) {
+                continue;
+            }
+            let made = if access.write { MemorySemantics::MAKE_AVAILABLE } else { MemorySemantics::MAKE_VISIBLE };
+            let unordered =
+                !access.non_private || (!access.per_instruction && naming(class).any(|s| !s.contains(made)));
+            if unordered {
+                let name = name_of(access.variable);
+                match out.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, count)) => *count += 1,
+                    None => out.push((name, 1)),
+                }
+            }
+        }
+        out
     }
 
     /// Why Vulkan refuses the module's synchronization, if it does: a
@@ -224,6 +319,18 @@ impl Survey {
             out.push(format!(
                 "`{memory}` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes \
                  it atomic, so races between the plain accesses and the atomics are not checked"
+            ));
+        }
+        if !self.unordered_by_barriers.is_empty() {
+            let total: usize = self.unordered_by_barriers.iter().map(|(_, n)| n).sum();
+            let names: Vec<String> = self.unordered_by_barriers.iter().map(|(name, _)| format!("`{name}`")).collect();
+            out.push(format!(
+                "under the Vulkan memory model the module declares, {total} plain load(s) and store(s) of {} are \
+                 private (no NonPrivatePointer) or not made available or visible (no MakePointerAvailable, \
+                 MakePointerVisible, or MakeAvailable and MakeVisible semantics on the barriers): barriers do not \
+                 order them between invocations, but the check takes them as ordered, so races between them that a \
+                 barrier separates are not reported (GLSL: declare the buffer `coherent`)",
+                names.join(", ")
             ));
         }
         // A workgroup-scope atomic on workgroup memory cannot be used outside
@@ -273,6 +380,46 @@ impl Survey {
         }
         out
     }
+}
+
+/// A plain load or store (`store`) of `variable`, whose storage class is
+/// `class`, as the Vulkan memory model sees it: its memory operands start at
+/// operand `operands`; `scope` reads a scope id. `None` for memory other
+/// than buffers (`StorageBuffer`) and workgroup memory.
+fn plain_access(
+    inst: &Inst,
+    store: bool,
+    variable: u32,
+    class: u32,
+    operands: usize,
+    scope: impl Fn(u32) -> Option<Scope>,
+) -> Option<PlainAccess> {
+    let workgroup_memory = class == spirv::StorageClass::Workgroup as u32;
+    if !workgroup_memory && class != spirv::StorageClass::StorageBuffer as u32 {
+        return None;
+    }
+    let mask = MemoryAccess::from_bits_truncate(inst.operands.get(operands).copied().unwrap_or(0));
+    // The extra operands follow the mask in the order of its bits: the
+    // alignment, then the scope of MakePointerAvailable, then that of
+    // MakePointerVisible.
+    let mut next = operands + 1 + usize::from(mask.contains(MemoryAccess::ALIGNED));
+    let mut made = None;
+    if mask.contains(MemoryAccess::MAKE_POINTER_AVAILABLE) {
+        made = store.then(|| scope(inst.operand(next)));
+        next += 1;
+    }
+    if mask.contains(MemoryAccess::MAKE_POINTER_VISIBLE) && !store {
+        made = Some(scope(inst.operand(next)));
+    }
+    let wide_enough =
+        matches!(made, Some(Some(Scope::Workgroup | Scope::QueueFamily | Scope::Device | Scope::CrossDevice)));
+    Some(PlainAccess {
+        variable,
+        write: store,
+        workgroup_memory,
+        non_private: mask.contains(MemoryAccess::NON_PRIVATE_POINTER),
+        per_instruction: wide_enough,
+    })
 }
 
 /// Whether `op` is an atomic instruction with a result (pointer at operand

@@ -11,8 +11,9 @@
 //!   or `DebugLine`, the source text from `OpSource`, `DebugSource` or the
 //!   file beside the module ([`debug`]);
 //! - drops what naga refuses and nothing needs: `OpLine`, `OpNoLine`, every
-//!   non-semantic instruction, and the `VulkanMemoryModelDeviceScope`
-//!   capability;
+//!   non-semantic instruction, the `VulkanMemoryModelDeviceScope`
+//!   capability, and the memory operands of loads and stores (once the
+//!   survey has read them);
 //! - specializes it ([`specialize`]): each specialization constant gets its
 //!   `--override` value (by `SpecId` or name) or its default, and the
 //!   workgroup size becomes a literal `LocalSize`.
@@ -99,6 +100,17 @@ pub fn rewrite(bytes: &[u8], overrides: &[(String, f64)]) -> Result<(Rewritten, 
     let survey = memory_model::Survey::of(&instructions);
     if let Some(message) = survey.invalid() {
         return Err(FrontError::Corrupt(message));
+    }
+    // naga's reader refuses the scope operands of `MakePointerAvailable` and
+    // `MakePointerVisible` (glslang gives every shared-memory access of a
+    // Vulkan-memory-model module both) and keeps no memory operand: the
+    // survey has read them, naga gets the accesses without.
+    for inst in &mut instructions {
+        match inst.op {
+            Some(Op::Load) => inst.operands.truncate(3),
+            Some(Op::Store | Op::CopyMemory) => inst.operands.truncate(2),
+            _ => {}
+        }
     }
 
     let mut words = header.to_vec();
