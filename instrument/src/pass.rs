@@ -1434,13 +1434,18 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             Statement::ControlBarrier(flags) => {
                 out.push(Statement::ControlBarrier(flags), span);
                 if crate::sites::control_barrier_kind(flags).is_some() {
-                    // What it orders: 1 workgroup memory, 2 storage memory.
+                    // What it orders: 1 workgroup memory, 2 storage memory;
+                    // 4 when only a subgroup waits at it (SPIR-V's
+                    // subgroup execution scope, see `spirv::barrier_scopes`).
                     let mut orders = 0;
                     if flags.contains(naga::Barrier::WORK_GROUP) {
                         orders |= 1;
                     }
                     if flags.contains(naga::Barrier::STORAGE) {
                         orders |= 2;
+                    }
+                    if flags.contains(naga::Barrier::SUB_GROUP) {
+                        orders |= 4;
                     }
                     let id = rw.plans.barriers.pop_front().unwrap_or(0);
                     barrier_call(f, rw.hooks, orders, id, span, &mut out);

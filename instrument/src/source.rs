@@ -245,6 +245,7 @@ impl Shader {
             }
         };
         name_anonymous_blocks(&mut module);
+        spirv::barrier_scopes::mark_execution_scopes(&mut module, &rewritten.index, &rewritten.survey);
         let modelled = spirv::fenced_barriers::order_through_fences(&mut module, &rewritten.index, &rewritten.survey);
         let unchecked = rewritten.survey.unchecked();
         let notes = rewritten.survey.notes(&modelled);

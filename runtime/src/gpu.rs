@@ -200,6 +200,7 @@ impl Gpu {
             | (adapter.features()
                 & (wgpu::Features::TIMESTAMP_QUERY
                     | wgpu::Features::SUBGROUP
+                    | wgpu::Features::SUBGROUP_BARRIER
                     | wgpu::Features::SHADER_F16
                     | wgpu::Features::SHADER_FLOAT32_ATOMIC));
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {

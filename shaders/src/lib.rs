@@ -51,7 +51,8 @@ pub struct Hooks {
     /// `fn wgrace_<check>_on_barrier(kind: u32, id: u32)`: after every
     /// workgroup control barrier of the user's code (and
     /// `workgroupUniformLoad`), with what it orders (`WGRACE_ORDERS_*`, 0
-    /// for neither) and its id in the report's barrier table.
+    /// for neither; plus `WGRACE_BARRIER_SUBGROUP` for a SPIR-V barrier that
+    /// only a subgroup waits at) and its id in the report's barrier table.
     pub barrier: bool,
     /// `fn wgrace_<check>_on_end()`: when the invocation finishes.
     pub end: bool,

@@ -452,3 +452,24 @@ fn under_the_vulkan_memory_model_private_accesses_make_the_report_incomplete() {
     assert!(!report.complete);
     assert_eq!(report.runs[0].incomplete, [private_line("3 plain load(s) and store(s) of `Data`")]);
 }
+
+#[test]
+fn a_subgroup_barrier_is_not_a_workgroup_barrier_for_the_divergence_check() {
+    // Only the subgroup waits at subgroupBarrier(): reaching it in one
+    // subgroup of the workgroup is no divergence.
+    let flags = ["-g", "--target-env", "vulkan1.3"];
+    let report = check(&compile("subgroup_barrier_divergent", &flags), args(&["--dispatch", "1"])).expect("runs");
+    let run = &report.runs[0];
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    assert_eq!(report.verdict, Verdict::NoRace, "{:?}", run.races);
+    assert!(run.incomplete.iter().any(|l| l.starts_with("1 control barrier(s) of subgroup execution scope")));
+
+    // barrier() in the same place is reached by one subgroup only.
+    let report = check(
+        &compile("subgroup_barrier_divergent", &[&flags[..], &["-DWORKGROUP_BARRIER"]].concat()),
+        args(&["--dispatch", "1"]),
+    )
+    .expect("runs");
+    let checks: Vec<_> = report.runs[0].findings.iter().map(|f| f.check.as_str()).collect();
+    assert_eq!(checks, ["barrier-divergence"]);
+}

@@ -20,12 +20,14 @@
 //!
 //! It also surveys the module's synchronization ([`memory_model`]), so that
 //! reports say what of it wgrace does not check yet, and, once naga has
-//! parsed the module, lets control barriers order what the fences around
-//! them order ([`fenced_barriers`]).
+//! parsed the module, gives control barriers their execution scope back
+//! ([`barrier_scopes`]) and lets them order what the fences around them
+//! order ([`fenced_barriers`]).
 //!
 //! naga parses the result. Its spans are byte offsets into that rewritten
 //! module; [`Index`] maps them back to the original instruction and its line.
 
+pub mod barrier_scopes;
 pub mod binary;
 pub mod debug;
 pub mod fenced_barriers;

@@ -30,8 +30,13 @@ var<private> wgrace_div_count: u32;
 var<private> wgrace_div_last: u32;
 var<workgroup> wgrace_div_first: atomic<u64>;
 
-// Called after every workgroup control barrier, with its id.
+// Called after every workgroup control barrier, with its id. A subgroup
+// barrier is not one: the invocations of a workgroup may reach different
+// numbers of them.
 fn wgrace_barrier_divergence_on_barrier(kind: u32, id: u32) {
+    if (kind & WGRACE_BARRIER_SUBGROUP) != 0u {
+        return;
+    }
     wgrace_div_signature = (wgrace_div_signature ^ id) * 16777619u;
     wgrace_div_count += 1u;
     wgrace_div_last = id;

@@ -1,0 +1,60 @@
+//! Which invocations wait at each control barrier: its execution scope.
+//!
+//! naga's IR has no execution scope. Its reader gives a control barrier the
+//! flag `SUB_GROUP` when the barrier's memory semantics name subgroup memory,
+//! and its writer gives a barrier with that flag subgroup execution scope,
+//! whatever scope the barrier had. [`mark_execution_scopes`] sets the flag
+//! from the scope instead: on every barrier of subgroup execution scope
+//! (GLSL's `subgroupBarrier()`), so that the instrumented module keeps it a
+//! subgroup barrier and the checks know only a subgroup waits at it, and on
+//! none of workgroup execution scope (subgroup-memory semantics order nothing
+//! else in Vulkan).
+
+use naga::{Barrier, Block, Module, Span, Statement};
+use spirv::Scope;
+
+use super::Index;
+use super::memory_model::{Survey, Sync};
+
+/// Sets or clears `SUB_GROUP` on every control barrier of `module` by its
+/// execution scope in the original module.
+pub fn mark_execution_scopes(module: &mut Module, index: &Index, survey: &Survey) {
+    let scope = |span: Span| match index.original(span).and_then(|at| survey.at(at)) {
+        Some((_, Sync::ControlBarrier { execution, .. })) => *execution,
+        _ => None,
+    };
+    for (_, f) in module.functions.iter_mut() {
+        mark_block(&mut f.body, &scope);
+    }
+    for entry in &mut module.entry_points {
+        mark_block(&mut entry.function.body, &scope);
+    }
+}
+
+fn mark_block(block: &mut Block, scope: &impl Fn(Span) -> Option<Scope>) {
+    for (statement, span) in block.span_iter_mut() {
+        let span = span.copied().unwrap_or_default();
+        match statement {
+            Statement::ControlBarrier(flags) => match scope(span) {
+                Some(Scope::Subgroup) => *flags |= Barrier::SUB_GROUP,
+                Some(Scope::Workgroup) => *flags -= Barrier::SUB_GROUP,
+                _ => {}
+            },
+            Statement::Block(inner) => mark_block(inner, scope),
+            Statement::If { accept, reject, .. } => {
+                mark_block(accept, scope);
+                mark_block(reject, scope);
+            }
+            Statement::Switch { cases, .. } => {
+                for case in cases {
+                    mark_block(&mut case.body, scope);
+                }
+            }
+            Statement::Loop { body, continuing, .. } => {
+                mark_block(body, scope);
+                mark_block(continuing, scope);
+            }
+            _ => {}
+        }
+    }
+}
