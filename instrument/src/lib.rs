@@ -42,6 +42,7 @@
 #![deny(clippy::exit)]
 
 pub mod analysis;
+pub mod blocks;
 pub mod checks;
 pub mod defer;
 pub use wgrace_report as report;

@@ -239,7 +239,7 @@ fn remap_function(mut f: Function, maps: &Maps) -> Function {
         expressions.append(new, f.expressions.get_span(handle));
     }
     f.expressions = expressions;
-    remap_calls_in_block(&mut f.body, &|h| maps.functions[h.index()]);
+    remap_calls(&mut f.body, &|h| maps.functions[h.index()]);
     f
 }
 
@@ -252,45 +252,16 @@ fn renumber_calls(f: &mut Function, new_handles: &[Handle<Function>]) {
             *callee = map(*callee);
         }
     }
-    remap_calls_in_block(&mut f.body, &map);
+    remap_calls(&mut f.body, &map);
 }
 
-fn remap_calls_in_block(block: &mut Block, map: &dyn Fn(Handle<Function>) -> Handle<Function>) {
-    for (stmt, _) in block.span_iter_mut() {
-        match stmt {
-            Statement::Call { function, .. } => *function = map(*function),
-            Statement::Block(b) => remap_calls_in_block(b, map),
-            Statement::If { accept, reject, .. } => {
-                remap_calls_in_block(accept, map);
-                remap_calls_in_block(reject, map);
+/// Maps the callee of every call in `body` through `map`.
+fn remap_calls(body: &mut Block, map: &dyn Fn(Handle<Function>) -> Handle<Function>) {
+    crate::blocks::for_each_block_mut(body, &mut |block| {
+        for (statement, _) in block.span_iter_mut() {
+            if let Statement::Call { function, .. } = statement {
+                *function = map(*function);
             }
-            Statement::Switch { cases, .. } => {
-                for case in cases {
-                    remap_calls_in_block(&mut case.body, map);
-                }
-            }
-            Statement::Loop { body, continuing, .. } => {
-                remap_calls_in_block(body, map);
-                remap_calls_in_block(continuing, map);
-            }
-            Statement::Emit(_)
-            | Statement::Break
-            | Statement::Continue
-            | Statement::Return { .. }
-            | Statement::Kill
-            | Statement::ControlBarrier(_)
-            | Statement::MemoryBarrier(_)
-            | Statement::Store { .. }
-            | Statement::ImageStore { .. }
-            | Statement::Atomic { .. }
-            | Statement::ImageAtomic { .. }
-            | Statement::WorkGroupUniformLoad { .. }
-            | Statement::RayQuery { .. }
-            | Statement::RayPipelineFunction(_)
-            | Statement::SubgroupBallot { .. }
-            | Statement::SubgroupGather { .. }
-            | Statement::SubgroupCollectiveOperation { .. }
-            | Statement::CooperativeStore { .. } => {}
         }
-    }
+    });
 }

@@ -10,11 +10,12 @@
 //! none of workgroup execution scope (subgroup-memory semantics order nothing
 //! else in Vulkan).
 
-use naga::{Barrier, Block, Module, Span, Statement};
+use naga::{Barrier, Module, Span, Statement};
 use spirv::Scope;
 
 use super::Index;
 use super::memory_model::{Survey, Sync};
+use crate::blocks::{for_each_block_mut, for_each_function_mut};
 
 /// Sets or clears `SUB_GROUP` on every control barrier of `module` by its
 /// execution scope in the original module.
@@ -23,38 +24,16 @@ pub fn mark_execution_scopes(module: &mut Module, index: &Index, survey: &Survey
         Some((_, Sync::ControlBarrier { execution, .. })) => *execution,
         _ => None,
     };
-    for (_, f) in module.functions.iter_mut() {
-        mark_block(&mut f.body, &scope);
-    }
-    for entry in &mut module.entry_points {
-        mark_block(&mut entry.function.body, &scope);
-    }
-}
-
-fn mark_block(block: &mut Block, scope: &impl Fn(Span) -> Option<Scope>) {
-    for (statement, span) in block.span_iter_mut() {
-        let span = span.copied().unwrap_or_default();
-        match statement {
-            Statement::ControlBarrier(flags) => match scope(span) {
-                Some(Scope::Subgroup) => *flags |= Barrier::SUB_GROUP,
-                Some(Scope::Workgroup) => *flags -= Barrier::SUB_GROUP,
-                _ => {}
-            },
-            Statement::Block(inner) => mark_block(inner, scope),
-            Statement::If { accept, reject, .. } => {
-                mark_block(accept, scope);
-                mark_block(reject, scope);
-            }
-            Statement::Switch { cases, .. } => {
-                for case in cases {
-                    mark_block(&mut case.body, scope);
+    for_each_function_mut(module, |f| {
+        for_each_block_mut(&mut f.body, &mut |block| {
+            for (statement, span) in block.span_iter_mut() {
+                let Statement::ControlBarrier(flags) = statement else { continue };
+                match scope(span.copied().unwrap_or_default()) {
+                    Some(Scope::Subgroup) => *flags |= Barrier::SUB_GROUP,
+                    Some(Scope::Workgroup) => *flags -= Barrier::SUB_GROUP,
+                    _ => {}
                 }
             }
-            Statement::Loop { body, continuing, .. } => {
-                mark_block(body, scope);
-                mark_block(continuing, scope);
-            }
-            _ => {}
-        }
-    }
+        });
+    });
 }

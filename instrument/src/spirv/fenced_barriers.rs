@@ -24,11 +24,12 @@
 //! Any other fence still gets the report's note that wgrace does not model
 //! it.
 
-use naga::{Barrier, Block, Expression, Function, Module, Span, Statement};
+use naga::{Barrier, Block, Expression, Module, Span, Statement};
 use spirv::{MemorySemantics, Scope};
 
 use super::Index;
 use super::memory_model::{Survey, Sync};
+use crate::blocks::{for_each_block_mut, for_each_function_mut};
 
 const RELEASE: MemorySemantics =
     MemorySemantics::RELEASE.union(MemorySemantics::ACQUIRE_RELEASE).union(MemorySemantics::SEQUENTIALLY_CONSISTENT);
@@ -42,17 +43,10 @@ const ACQUIRE: MemorySemantics =
 pub fn order_through_fences(module: &mut Module, index: &Index, survey: &Survey) -> Vec<usize> {
     let find = |span: Span| index.original(span).and_then(|at| survey.at(at));
     let mut used = Vec::new();
-    let mut widen_function = |f: &mut Function| {
-        let mut body = std::mem::take(&mut f.body);
-        widen_block(&mut body, &f.expressions, &find, &mut used);
-        f.body = body;
-    };
-    for (_, f) in module.functions.iter_mut() {
-        widen_function(f);
-    }
-    for entry in &mut module.entry_points {
-        widen_function(&mut entry.function);
-    }
+    for_each_function_mut(module, |f| {
+        let expressions = &f.expressions;
+        for_each_block_mut(&mut f.body, &mut |block| widen_block(block, expressions, &find, &mut used));
+    });
     used.sort_unstable();
     used.dedup();
     used
@@ -74,6 +68,8 @@ fn fence_classes(sync: Option<(usize, &Sync)>, direction: MemorySemantics) -> Op
     Some((at, classes))
 }
 
+/// Widens the control barriers of `block` itself (not of blocks nested in
+/// it) that fences surround.
 fn widen_block<'a>(
     block: &mut Block,
     expressions: &naga::Arena<Expression>,
@@ -82,23 +78,6 @@ fn widen_block<'a>(
 ) {
     let spans: Vec<Span> = block.span_iter().map(|(_, span)| *span).collect();
     for i in 0..block.len() {
-        match &mut block[i] {
-            Statement::Block(inner) => widen_block(inner, expressions, find, used),
-            Statement::If { accept, reject, .. } => {
-                widen_block(accept, expressions, find, used);
-                widen_block(reject, expressions, find, used);
-            }
-            Statement::Switch { cases, .. } => {
-                for case in cases {
-                    widen_block(&mut case.body, expressions, find, used);
-                }
-            }
-            Statement::Loop { body, continuing, .. } => {
-                widen_block(body, expressions, find, used);
-                widen_block(continuing, expressions, find, used);
-            }
-            _ => {}
-        }
         if !matches!(block[i], Statement::ControlBarrier(_)) {
             continue;
         }
