@@ -21,8 +21,9 @@
 //! just after), both fences of workgroup scope or wider. The barrier then
 //! also orders the storage classes both fences name, which is what the three
 //! instructions do together; the module runs with the barrier so widened.
-//! Any other fence still gets the report's note that wgrace does not model
-//! it.
+//! Any other fence, and every fence of a module with atomics (a fence also
+//! synchronizes with atomics), still gets the report's note that wgrace does
+//! not model it.
 
 use naga::{Barrier, Block, Expression, Module, Span, Statement};
 use spirv::{MemorySemantics, Scope};
@@ -39,7 +40,8 @@ const ACQUIRE: MemorySemantics =
 /// Widens every control barrier of `module` that a release fence and an
 /// acquire fence surround (see the module's documentation) by the storage
 /// classes both fences name. Returns the word offsets, in the original
-/// module, of the fences it used.
+/// module, of the fences whose synchronization the check now models: those
+/// the widened barrier orders all of, in a module without atomics.
 pub fn order_through_fences(module: &mut Module, index: &Index, survey: &Survey) -> Vec<usize> {
     let find = |span: Span| index.original(span).and_then(|at| survey.at(at));
     let mut used = Vec::new();
@@ -49,6 +51,12 @@ pub fn order_through_fences(module: &mut Module, index: &Index, survey: &Survey)
     });
     used.sort_unstable();
     used.dedup();
+    // A fence also synchronizes with atomics (a release fence before an
+    // atomic write, an acquire fence after an atomic read), which wgrace
+    // does not model: with atomics in the module, every fence stays noted.
+    if survey.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. })) {
+        used.clear();
+    }
     used
 }
 
@@ -93,11 +101,12 @@ fn widen_block<'a>(
             continue;
         };
         let classes = first & second;
-        if workgroup_execution && !classes.is_empty() {
-            if let Statement::ControlBarrier(flags) = &mut block[i] {
-                *flags |= classes;
-            }
-            used.extend([release, acquire]);
+        if let (true, Statement::ControlBarrier(flags)) = (workgroup_execution && !classes.is_empty(), &mut block[i]) {
+            *flags |= classes;
+            // A fence is modelled when the barrier now orders all it names.
+            used.extend(
+                [(release, first), (acquire, second)].into_iter().filter(|(_, c)| flags.contains(*c)).map(|f| f.0),
+            );
         }
     }
 }

@@ -6,10 +6,15 @@
 // Variants (-D): FENCE_BEFORE_ONLY (no acquire fence after the barrier: the
 // buffer is not ordered), SHARED_FENCES (fences of shared memory: the buffer
 // is not ordered), LOAD_BETWEEN (a buffer load between the first fence and
-// the barrier: not the idiom, so not modelled).
+// the barrier: not the idiom, so not modelled), WITH_ATOMIC (an atomic
+// counter besides: the fences could also synchronize with atomics, which
+// wgrace does not model, so they stay noted).
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint values[]; };
 layout(set = 0, binding = 1) buffer Out { uint result[]; };
+#ifdef WITH_ATOMIC
+layout(set = 0, binding = 2) buffer Count { uint count; };
+#endif
 void main() {
     uint g = gl_GlobalInvocationID.x;
     values[g] = g * 2;
@@ -29,4 +34,7 @@ void main() {
 #endif
     uint neighbour = values[gl_WorkGroupID.x * 64 + (gl_LocalInvocationID.x + 1) % 64];
     result[g] += neighbour;
+#ifdef WITH_ATOMIC
+    atomicAdd(count, 1u);
+#endif
 }
