@@ -447,3 +447,47 @@ fn atomic_with_result(op: Op) -> bool {
             | Op::AtomicFMaxEXT
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Scope constants by id: 20 = Workgroup, 21 = Subgroup, 22 = Device.
+    fn scope(id: u32) -> Option<Scope> {
+        match id {
+            20 => Some(Scope::Workgroup),
+            21 => Some(Scope::Subgroup),
+            22 => Some(Scope::Device),
+            _ => None,
+        }
+    }
+
+    fn access(op: Op, operands: Vec<u32>, class: spirv::StorageClass) -> Option<PlainAccess> {
+        let inst = Inst::new(op, operands);
+        let (store, first) = if op == Op::Store { (true, 2) } else { (false, 3) };
+        plain_access(&inst, store, 7, class as u32, first, scope)
+    }
+
+    #[test]
+    fn memory_operands_are_read_in_the_order_of_their_bits() {
+        use spirv::StorageClass::{StorageBuffer, Uniform, Workgroup};
+        let bits = |m: MemoryAccess| m.bits();
+        // No operands: private, nothing made available.
+        let a = access(Op::Store, vec![5, 6], StorageBuffer).expect("a buffer store");
+        assert!(a.write && !a.non_private && !a.per_instruction && !a.workgroup_memory);
+        // Aligned takes a literal before the scope of MakePointerAvailable.
+        let m = MemoryAccess::ALIGNED | MemoryAccess::MAKE_POINTER_AVAILABLE | MemoryAccess::NON_PRIVATE_POINTER;
+        let a = access(Op::Store, vec![5, 6, bits(m), 4, 22], StorageBuffer).expect("a buffer store");
+        assert!(a.non_private && a.per_instruction);
+        // A subgroup-scope availability does not reach another subgroup.
+        let a = access(Op::Store, vec![5, 6, bits(m), 4, 21], Workgroup).expect("a workgroup store");
+        assert!(a.workgroup_memory && a.non_private && !a.per_instruction);
+        // A load's MakePointerVisible scope follows MakePointerAvailable's,
+        // which a load does not use.
+        let m = MemoryAccess::MAKE_POINTER_AVAILABLE | MemoryAccess::MAKE_POINTER_VISIBLE;
+        let a = access(Op::Load, vec![1, 2, 3, bits(m), 21, 20], StorageBuffer).expect("a buffer load");
+        assert!(!a.write && !a.non_private && a.per_instruction);
+        // Uniform buffers cannot race.
+        assert!(access(Op::Load, vec![1, 2, 3], Uniform).is_none());
+    }
+}
