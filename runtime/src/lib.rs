@@ -449,9 +449,19 @@ impl Plan {
             ));
         }
         if stats.slot_overflows > 0 {
+            // lavapipe ends an invocation's loops after 65,535 iterations in
+            // all: after a long loop of the shader, the search for a slot
+            // ends before it starts, which more slots do not help.
+            let lavapipe = if gpu.info.name.starts_with("llvmpipe") {
+                "; on lavapipe the search for one also ends before it starts once the invocation's loops have run \
+                 lavapipe's limit of 65,535 iterations in all (after a long loop of the shader), which more slots \
+                 do not change"
+            } else {
+                ""
+            };
             incomplete.push(format!(
-                "{} accesses found every statement slot of their word taken by other statements and were not \
-                 checked ({} slots per workgroup word, {} per storage word; raise --slots, up to 64)",
+                "{} accesses were not checked: they found no statement slot of their word free ({} slots per \
+                 workgroup word, {} per storage word; raise --slots, up to 64){lavapipe}",
                 stats.slot_overflows, inst.prelude.slots, inst.prelude.storage_slots
             ));
         }

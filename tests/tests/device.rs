@@ -1,4 +1,6 @@
-//! A device lost while wgrace uses it gives an error, not a panic.
+//! What the device does to a run: a device lost while wgrace uses it gives
+//! an error, not a panic; lavapipe's loop limit is named where it stops a
+//! check.
 
 use wgrace::gpu::{AdapterChoice, Gpu};
 use wgrace::spec::RunArgs;
@@ -17,4 +19,47 @@ fn a_lost_device_is_an_error() {
         Err(Error::DeviceLost(_) | Error::Gpu(_)) => {}
         other => panic!("expected a device error, got {:?}", other.map(|(r, _)| r.verdict)),
     }
+}
+
+#[test]
+fn lavapipe_s_loop_limit_is_named_where_statement_mode_found_no_slot() {
+    // A spin wait longer than lavapipe's 65,535 loop iterations (in all, per
+    // invocation) before a read: statement mode's search for a slot then
+    // ends before it starts.
+    let dir = std::env::temp_dir().join(format!("wgrace-loop-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("long_wait.wgsl");
+    let wgsl = "@group(0) @binding(0) var<storage, read_write> data: u32;
+@group(0) @binding(1) var<storage, read_write> flag: atomic<u32>;
+@group(0) @binding(2) var<storage, read_write> seen: u32;
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wid: vec3<u32>) {
+    if wid.x == 0u {
+        data = 42u;
+        atomicStore(&flag, 1u);
+    } else {
+        for (var k = 0u; k < 100000u; k++) {
+            if atomicLoad(&flag) != 0u { break; }
+        }
+        seen = data;
+    }
+}
+";
+    std::fs::write(&path, wgsl).expect("write");
+    let flags = ["--dispatch", "2", "--mode", "stmt"].map(String::from);
+    let (shader, _, spec) = wgrace::load_with_flags(&path, RunArgs::parse_flags(&flags).expect("flags")).expect("load");
+    let (run, _) = Plan::new(shader, spec).expect("plan").check(crate::support::gpu(), &mut |_, _| {}).expect("runs");
+    if !run.adapter.as_ref().is_some_and(|a| a.name.starts_with("llvmpipe")) {
+        return;
+    }
+    let incomplete = &run.incomplete;
+    assert!(
+        incomplete.iter().any(|l| l
+            .starts_with("1 accesses were not checked: they found no statement slot of their word free")
+            && l.ends_with(
+                "once the invocation's loops have run lavapipe's limit of 65,535 iterations in all (after a \
+                 long loop of the shader), which more slots do not change"
+            )),
+        "{incomplete:?}"
+    );
 }
