@@ -6,7 +6,7 @@
 use naga::valid::Capabilities;
 use wgrace_instrument::{InstrumentOptions, Shader, instrument, prepare};
 
-const MODULE: &[u8] = include_bytes!("../../samples/corpus/vulkan/shared_reduction.spv");
+const MODULE: &[u8] = include_bytes!("../../samples/corpus/spirv/shared_reduction.spv");
 
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);

@@ -339,7 +339,7 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
 
 #[test]
 fn explanations_and_hints_use_spirv_s_terms() {
-    let module = wgrace_tests::samples_dir().join("corpus/vulkan/buffer_exchange_barrier_only.spv");
+    let module = wgrace_tests::samples_dir().join("corpus/spirv/buffer_exchange_barrier_only.spv");
     let report = check(&module, RunArgs::default()).expect("runs");
     let text = wgrace::print::text(&report, false);
     for line in [
