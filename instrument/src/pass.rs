@@ -20,7 +20,7 @@
 //! changing anything, so that the site count is known before the runtime is
 //! specialised; the second rewrites the blocks, consuming the plans in order.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
@@ -33,7 +33,7 @@ use crate::analysis::{Analysis, AnalysisInput};
 pub use crate::checks::data_race::Mode;
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
-use crate::plan::{AccessKey, Bound, LoopRef, Plan, Term};
+use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LoopRef, Plan, Term};
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
@@ -348,6 +348,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             runtime_stride_words,
             slot_base,
             declaration: shader.locate(module.global_variables.get_span(handle)),
+            scoped_atomics: false,
         });
     }
 
@@ -380,6 +381,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
     let (sites, barriers) = (planner.sites, planner.barriers);
+    keep_scoped_atomics(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
@@ -516,6 +518,7 @@ pub fn instrument_with(
             checked_sites: sites.iter().filter(|s| s.checked).count(),
             subgroups: options.subgroups,
             replay,
+            scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
         }),
         instrumented,
         replay,
@@ -536,6 +539,7 @@ pub fn instrument_with(
                 checked_sites: sites.iter().filter(|s| s.checked).count(),
                 subgroups: options.subgroups,
                 replay: false,
+                scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
             }),
             replay: false,
             site_facts: Vec::new(),
@@ -575,6 +579,11 @@ pub fn instrument_with(
         wg_access: linked.function("wgrace_wg_access")?,
         storage_access: linked.function("wgrace_storage_access")?,
         barrier: linked.function("wgrace_barrier")?,
+        atomic: if prelude.checks.iter().any(|c| c.hooks.atomic) {
+            Some(linked.function("wgrace_atomic")?)
+        } else {
+            None
+        },
     };
     for &f in &reachable {
         let new = linked.user_functions[f.index()];
@@ -813,6 +822,22 @@ fn track_whole_elements(
     }
 }
 
+/// Keeps the calls after atomic accesses only for variables with atomics of
+/// a scope narrower than the device (no atomic of another variable can take
+/// part in a scope race), and marks those variables.
+fn keep_scoped_atomics(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usize>, FunctionPlans>) {
+    let scoped: HashSet<usize> =
+        plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.narrow).map(|a| a.var).collect();
+    for plan in plans.values_mut().flat_map(|p| p.atomics.iter_mut()) {
+        if plan.as_ref().is_some_and(|a| !scoped.contains(&a.var)) {
+            *plan = None;
+        }
+    }
+    for &v in &scoped {
+        tracked[v].scoped_atomics = true;
+    }
+}
+
 /// With `--replay auto`, accesses are checked in place while checking them
 /// so compiles at most this many copies of the race state machines. In small
 /// kernels on lavapipe a copy compiles in about 0.08 s and the replay's
@@ -893,6 +918,10 @@ fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>
 struct FunctionPlans {
     accesses: VecDeque<Option<Plan>>,
     barriers: VecDeque<u32>,
+    /// One entry per load, store and atomic statement, in walk order: what
+    /// to call after it when it is an atomic access of a variable with
+    /// scoped atomics.
+    atomics: VecDeque<Option<AtomicPlan>>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -945,7 +974,9 @@ impl Planner<'_> {
                             Expression::Load { pointer } => {
                                 let span = f.expressions.get_span(h);
                                 let key = AccessKey::Load(h);
-                                out.accesses.push_back(self.plan_access(f, info, key, *pointer, false, span)?);
+                                let (plan, atomic) = self.plan_access(f, info, key, *pointer, false, span)?;
+                                out.accesses.push_back(plan);
+                                out.atomics.push_back(atomic);
                             }
                             Expression::CooperativeLoad { data, .. } => {
                                 self.reject_cooperative(f, data.pointer, f.expressions.get_span(h))?;
@@ -963,10 +994,16 @@ impl Planner<'_> {
                     let target = f.expressions.get_span(*pointer);
                     let wgsl = self.shader.language == crate::Language::Wgsl;
                     let at = if wgsl && target.is_defined() { target } else { *span };
-                    out.accesses.push_back(self.plan_access(f, info, key, *pointer, true, at)?);
+                    let (plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
+                    out.accesses.push_back(plan);
+                    out.atomics.push_back(atomic);
                 }
-                Statement::Atomic { pointer, .. } => {
-                    self.note_site(f, *pointer, AccessKind::Atomic, *span)?;
+                Statement::Atomic { pointer, fun, .. } => {
+                    let write = match fun {
+                        naga::AtomicFunction::Exchange { compare: Some(_) } => AtomicWrite::IfExchanged,
+                        _ => AtomicWrite::Yes,
+                    };
+                    out.atomics.push_back(self.plan_atomic(f, info, *pointer, write, *span)?);
                 }
                 Statement::WorkGroupUniformLoad { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::UniformLoad, *span)?;
@@ -1085,19 +1122,19 @@ impl Planner<'_> {
         pointer: Handle<Expression>,
         write: bool,
         span: Span,
-    ) -> Result<Option<Plan>, InstrumentError> {
-        let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok(None) };
+    ) -> Result<(Option<Plan>, Option<AtomicPlan>), InstrumentError> {
+        let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok((None, None)) };
         // A plain SPIR-V load or store of memory naga made atomic is checked
         // as the plain access it is (against other plain accesses).
         if r.atomic && !self.shader.is_plain_spirv_access(span) {
-            self.add_site(f, r.var, AccessKind::Atomic, span, false);
-            return Ok(None);
+            let write = if write { AtomicWrite::Yes } else { AtomicWrite::No };
+            return Ok((None, Some(self.atomic_plan(f, r, write, span))));
         }
         let kind = if write { AccessKind::Write } else { AccessKind::Read };
         let site = self.add_site(f, r.var, kind, span, true);
         let subgroup_invariant =
             !write && r.terms.iter().all(|t| self.varying.as_ref().is_none_or(|v| !v.varies(t.index)));
-        Ok(Some(Plan {
+        let plan = Plan {
             key,
             innermost_loop: self.loop_stack.last().copied(),
             once: false,
@@ -1109,7 +1146,29 @@ impl Planner<'_> {
             const_words: r.const_words,
             terms: r.terms,
             words: r.words,
-        }))
+        };
+        Ok((Some(plan), None))
+    }
+
+    /// Notes the atomic access of a `Statement::Atomic` and plans its call.
+    fn plan_atomic(
+        &mut self,
+        f: &Function,
+        info: &FunctionInfo,
+        pointer: Handle<Expression>,
+        write: AtomicWrite,
+        span: Span,
+    ) -> Result<Option<AtomicPlan>, InstrumentError> {
+        let resolved = self.resolve(f, Some(info), pointer, false, span)?;
+        Ok(resolved.map(|r| self.atomic_plan(f, r, write, span)))
+    }
+
+    /// Notes an atomic access's site; its call, kept only if its variable
+    /// turns out to have scoped atomics (`keep_scoped_atomics`).
+    fn atomic_plan(&mut self, f: &Function, r: Resolved, write: AtomicWrite, span: Span) -> AtomicPlan {
+        let site = self.add_site(f, r.var, AccessKind::Atomic, span, false);
+        let narrow = self.tracked[r.var].space == Space::Storage && self.shader.narrow_atomic(span);
+        AtomicPlan { var: r.var, site, narrow, write, const_words: r.const_words, terms: r.terms }
     }
 
     /// The tracked variable `pointer` points into, if any.
@@ -1280,6 +1339,8 @@ struct Hooks {
     wg_access: Handle<Function>,
     storage_access: Handle<Function>,
     barrier: Handle<Function>,
+    /// `wgrace_atomic`, when a linked check handles atomic accesses.
+    atomic: Option<Handle<Function>>,
 }
 
 /// Appends expressions to a function, grouping the ones that must be
@@ -1382,7 +1443,7 @@ fn rewrite_function(
     }
     let body = std::mem::take(&mut f.body);
     f.body = rewrite_block(f, body, &mut rw);
-    if !rw.plans.accesses.is_empty() || !rw.plans.barriers.is_empty() {
+    if !rw.plans.accesses.is_empty() || !rw.plans.barriers.is_empty() || !rw.plans.atomics.is_empty() {
         return Err(InstrumentError::Internal { message: "the two walks of the pass disagree".into() });
     }
     Ok(())
@@ -1415,12 +1476,13 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
                 out.push(Statement::Emit(range), span);
                 for load in loads {
+                    let load_span = f.expressions.get_span(load);
                     if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
-                        let load_span = f.expressions.get_span(load);
                         for s in checked_hook_call(f, &plan, rw, load_span) {
                             out.push(s.0, s.1);
                         }
                     }
+                    atomic_call(f, rw, None, load_span, &mut out);
                 }
             }
             Statement::Store { pointer, value } => {
@@ -1430,6 +1492,11 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     }
                 }
                 out.push(Statement::Store { pointer, value }, span);
+                atomic_call(f, rw, None, span, &mut out);
+            }
+            Statement::Atomic { pointer, fun, value, result } => {
+                out.push(Statement::Atomic { pointer, fun, value, result }, span);
+                atomic_call(f, rw, result, span, &mut out);
             }
             Statement::ControlBarrier(flags) => {
                 out.push(Statement::ControlBarrier(flags), span);
@@ -1493,7 +1560,6 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             | Statement::Kill
             | Statement::MemoryBarrier(_)
             | Statement::ImageStore { .. }
-            | Statement::Atomic { .. }
             | Statement::ImageAtomic { .. }
             | Statement::Call { .. }
             | Statement::RayQuery { .. }
@@ -1519,6 +1585,64 @@ fn barrier_call(f: &mut Function, hooks: &Hooks, orders: u32, id: u32, span: Spa
     }
 }
 
+/// Appends the call telling the runtime about the atomic access the next
+/// atomic plan is for, if it has one and a check handles atomic accesses.
+/// `result` is the atomic statement's result (a compare-exchange wrote only
+/// if it exchanged).
+fn atomic_call(
+    f: &mut Function,
+    rw: &mut Rewrite<'_>,
+    result: Option<Handle<Expression>>,
+    span: Span,
+    out: &mut Block,
+) {
+    let Some(plan) = rw.plans.atomics.pop_front().flatten() else { return };
+    let Some(hook) = rw.hooks.atomic else { return };
+    let mut b = Builder::new(&mut f.expressions, span);
+    let (word, in_bounds) = word_index(&mut b, plan.const_words, &plan.terms);
+    let narrow = if plan.narrow { wgrace_shaders::ATOMIC_NARROW } else { 0 };
+    let flags = match (plan.write, result) {
+        (AtomicWrite::No, _) => b.u32(narrow),
+        (AtomicWrite::IfExchanged, Some(result)) => {
+            let wrote = b.u32(narrow | wgrace_shaders::ATOMIC_WRITE);
+            let read = b.u32(narrow);
+            let exchanged = b.emitted(Expression::AccessIndex { base: result, index: 1 });
+            b.emitted(Expression::Select { condition: exchanged, accept: wrote, reject: read })
+        }
+        (AtomicWrite::Yes | AtomicWrite::IfExchanged, _) => b.u32(narrow | wgrace_shaders::ATOMIC_WRITE),
+    };
+    let id = b.u32(rw.tracked[plan.var].id);
+    let site = b.u32(plan.site);
+    b.call(hook, vec![id, word, in_bounds, site, flags]);
+    for s in b.finish() {
+        out.push(s.0, s.1);
+    }
+}
+
+/// The word an access chain reaches (`first` plus each term's index times
+/// its stride) and whether every index is within its bound.
+fn word_index(b: &mut Builder<'_>, first: u32, terms: &[Term]) -> (Handle<Expression>, Handle<Expression>) {
+    let mut word = b.u32(first);
+    let mut in_bounds = b.bool(true);
+    for term in terms {
+        let index = if term.signed {
+            b.emitted(Expression::As { expr: term.index, kind: ScalarKind::Uint, convert: None })
+        } else {
+            term.index
+        };
+        let stride = b.u32(term.stride);
+        let offset = b.binary(BinaryOperator::Multiply, index, stride);
+        word = b.binary(BinaryOperator::Add, word, offset);
+        let bound = match term.bound {
+            Bound::Fixed(n) => b.u32(n),
+            Bound::Runtime(array) => b.emitted(Expression::ArrayLength(array)),
+        };
+        let ok = b.binary(BinaryOperator::Less, index, bound);
+        in_bounds = b.binary(BinaryOperator::LogicalAnd, in_bounds, ok);
+    }
+    (word, in_bounds)
+}
+
 /// The statements computing an access's word offset and bounds check, and
 /// the call to the runtime.
 fn hook_call(
@@ -1535,24 +1659,7 @@ fn hook_call(
         Space::Workgroup => var.slot_base + plan.const_words,
         Space::Storage => plan.const_words,
     };
-    let mut word = b.u32(first);
-    let mut in_bounds = b.bool(true);
-    for term in &plan.terms {
-        let index = if term.signed {
-            b.emitted(Expression::As { expr: term.index, kind: ScalarKind::Uint, convert: None })
-        } else {
-            term.index
-        };
-        let stride = b.u32(term.stride);
-        let offset = b.binary(BinaryOperator::Multiply, index, stride);
-        word = b.binary(BinaryOperator::Add, word, offset);
-        let bound = match term.bound {
-            Bound::Fixed(n) => b.u32(n),
-            Bound::Runtime(array) => b.emitted(Expression::ArrayLength(array)),
-        };
-        let ok = b.binary(BinaryOperator::Less, index, bound);
-        in_bounds = b.binary(BinaryOperator::LogicalAnd, in_bounds, ok);
-    }
+    let (word, in_bounds) = word_index(&mut b, first, &plan.terms);
     let id = b.u32(var.id);
     let words = b.u32(plan.words);
     let site = b.u32(plan.site);

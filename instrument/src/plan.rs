@@ -55,6 +55,30 @@ pub(crate) struct Plan {
     pub words: u32,
 }
 
+/// Whether an atomic access writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtomicWrite {
+    /// An atomic load.
+    No,
+    /// An atomic store or read-modify-write.
+    Yes,
+    /// A compare-exchange: only when it exchanged.
+    IfExchanged,
+}
+
+/// What to call after one atomic access of a variable that has atomics of
+/// a scope narrower than the device (the runtime's `wgrace_atomic`).
+#[derive(Debug, Clone)]
+pub(crate) struct AtomicPlan {
+    pub var: usize,
+    pub site: u32,
+    /// Its scope is narrower than the device.
+    pub narrow: bool,
+    pub write: AtomicWrite,
+    pub const_words: u32,
+    pub terms: Vec<Term>,
+}
+
 /// A loop statement of a function: its pre-order index among the function's
 /// loops (the rewrite counts the same way), its body (to recognise it in
 /// the original module) and whether any barrier runs inside it.

@@ -215,6 +215,25 @@ impl Shader {
         matches!(opcode, Some(::spirv::Op::Load | ::spirv::Op::Store))
     }
 
+    /// Whether the atomic instruction at `span` has a scope narrower than the
+    /// device (SPIR-V's workgroup, subgroup or invocation scope), so that it
+    /// orders nothing with invocations of other workgroups. WGSL's atomics of
+    /// storage memory have device scope.
+    pub fn narrow_atomic(&self, span: Span) -> bool {
+        let Some(spirv) = &self.spirv else { return false };
+        let sync = spirv.rewritten.index.original(span).and_then(|at| spirv.rewritten.survey.at(at));
+        matches!(
+            sync,
+            Some((
+                _,
+                spirv::memory_model::Sync::Atomic {
+                    scope: Some(::spirv::Scope::Workgroup | ::spirv::Scope::Subgroup | ::spirv::Scope::Invocation),
+                    ..
+                }
+            ))
+        )
+    }
+
     /// The module's specialization constants (SPIR-V only).
     pub fn spec_constants(&self) -> &[SpecConstant] {
         self.spirv.as_ref().map_or(&[], |s| &s.rewritten.spec_constants)

@@ -41,6 +41,11 @@ pub struct TrackedVar {
     pub slot_base: u32,
     /// Where the variable is declared.
     pub declaration: crate::Location,
+    /// Whether it is storage memory with atomics of a scope narrower than
+    /// the device (SPIR-V's workgroup-scope atomics on a buffer): every
+    /// atomic access of it calls the runtime's `wgrace_atomic`, and checks of
+    /// atomics keep state for each of its words.
+    pub scoped_atomics: bool,
 }
 
 impl TrackedVar {

@@ -306,6 +306,11 @@ pub struct Checked {
     pub checked_sites: usize,
     /// Number of sites in total.
     pub sites: usize,
+    /// Atomic sites the `scope` check watched (the atomics of buffers with
+    /// atomics narrower than the device, SPIR-V); among the sites the
+    /// data-race check does not check.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub scope_checked_sites: usize,
     /// Invocations that ran.
     pub invocations: u64,
     /// The static analyzer's part, when it ran.
@@ -415,4 +420,9 @@ pub struct Stats {
     pub shadow_bytes: u64,
     /// Wall time of the checked run, in milliseconds.
     pub elapsed_ms: f64,
+}
+
+/// Whether a count is zero (left out of JSON).
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }

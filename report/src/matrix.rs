@@ -2,7 +2,7 @@
 //! checked on several adapters (`wgrace run --adapter all`). The text
 //! printer and the viewer both draw it from here.
 
-use crate::race::{Lockstep, RaceClass};
+use crate::race::Lockstep;
 use crate::{AdapterInfo, Report, Run, Verdict};
 
 /// One run in the matrix.
@@ -57,7 +57,7 @@ fn matrix_row<'a>(report: &'a Report, run: &'a Run) -> MatrixRow<'a> {
     classes.sort_unstable();
     classes.dedup();
     let same_workgroup: Vec<&Lockstep> =
-        run.races.iter().filter(|r| r.class != RaceClass::InterWorkgroup).map(|r| &r.lockstep).collect();
+        run.races.iter().filter(|r| r.class.within_workgroup()).map(|r| &r.lockstep).collect();
     let hidden_from = match (run.races.is_empty(), run.races.len() == same_workgroup.len()) {
         (true, _) => "-".to_string(),
         (false, false) => "never".to_string(),

@@ -258,12 +258,21 @@ pub enum RaceClass {
     BarrierKind,
     /// Different workgroups of one dispatch.
     InterWorkgroup,
+    /// Synchronization at a scope too narrow for the two invocations: atomics
+    /// of different workgroups, at least one of workgroup scope (SPIR-V),
+    /// which the Vulkan memory model does not order with each other.
+    Scope,
 }
 
 impl RaceClass {
     /// Every class.
-    pub const ALL: [RaceClass; 4] =
-        [RaceClass::IntraSubgroup, RaceClass::IntraWorkgroup, RaceClass::BarrierKind, RaceClass::InterWorkgroup];
+    pub const ALL: [RaceClass; 5] = [
+        RaceClass::IntraSubgroup,
+        RaceClass::IntraWorkgroup,
+        RaceClass::BarrierKind,
+        RaceClass::InterWorkgroup,
+        RaceClass::Scope,
+    ];
 
     /// Kebab-case name, as in JSON.
     pub fn as_str(self) -> &'static str {
@@ -272,7 +281,14 @@ impl RaceClass {
             RaceClass::IntraWorkgroup => "intra-workgroup",
             RaceClass::BarrierKind => "barrier-kind",
             RaceClass::InterWorkgroup => "inter-workgroup",
+            RaceClass::Scope => "scope",
         }
+    }
+
+    /// Whether its two invocations are in one workgroup, so that running a
+    /// subgroup in lock-step could hide it (the lock-step table applies).
+    pub fn within_workgroup(self) -> bool {
+        matches!(self, RaceClass::IntraSubgroup | RaceClass::IntraWorkgroup | RaceClass::BarrierKind)
     }
 }
 

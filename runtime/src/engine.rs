@@ -364,6 +364,13 @@ pub struct CheckedLayout {
     /// bounded cache for identities of up to 48 bits, two per tracked word
     /// for 64-bit ones), or statement mode's storage slots.
     pub u64_words: u64,
+    /// 64-bit words after those in `wgrace_shadow_u64`: the per-word state of
+    /// the checks of atomics (`LinkedCheck::atomic_state_words`) for the
+    /// variables with scoped atomics.
+    pub atomic_words: u64,
+    /// Each tracked variable's first word of that state (0 for variables
+    /// without scoped atomics).
+    pub atomic_bases: Vec<u64>,
     /// Layout of the log buffer.
     pub log: LogLayout,
     /// Entries each invocation's replay stream holds (0 without replay).
@@ -431,8 +438,28 @@ impl CheckedLayout {
         } else {
             (None, shadow_words, 2 * shadow_words)
         };
+        // The checks of atomics keep their state after the data-race check's
+        // 64-bit words. One check does today (scope); a second would need
+        // bases of its own.
+        let per_word: u64 = inst.prelude.checks.iter().map(|c| u64::from(c.atomic_state_words)).max().unwrap_or(0);
+        let mut atomic_words = 0u64;
+        let mut atomic_bases = Vec::new();
+        for v in &inst.vars {
+            if v.scoped_atomics && per_word > 0 {
+                let len = user.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
+                atomic_bases.push(u64_words + atomic_words);
+                atomic_words += v.words(len) * per_word;
+            } else {
+                atomic_bases.push(0);
+            }
+        }
+        if u64_words + atomic_words > u64::from(u32::MAX) {
+            return Err(Error::Limit(format!(
+                "checking the scopes of atomics needs {per_word} 64-bit words per word of the buffers with                  atomics narrower than the device ({atomic_words} in all), more than 32-bit indices reach; check a                  smaller problem (--buffer NAME=LEN)"
+            )));
+        }
         let state_bytes = (state_words * storage.state_bytes()).max(8);
-        let u64_bytes = (u64_words * 8).max(8);
+        let u64_bytes = ((u64_words + atomic_words) * 8).max(8);
         let shadow_bytes = state_bytes + u64_bytes;
         let per_word = shadow_bytes as f64 / shadow_words.max(1) as f64;
         let log = LogLayout {
@@ -479,6 +506,8 @@ impl CheckedLayout {
             state_bytes,
             cache_entries,
             u64_words,
+            atomic_words,
+            atomic_bases,
             log,
             trace_capacity,
         })
@@ -507,7 +536,7 @@ impl CheckedLayout {
 
     /// Bytes of storage shadow: state words and 64-bit words.
     pub fn shadow_bytes(&self) -> u64 {
-        self.state_bytes + self.u64_words.max(1) * 8
+        self.state_bytes + (self.u64_words + self.atomic_words).max(1) * 8
     }
 
     /// The parameter block for chunk `index` (`WgraceParams`).
@@ -529,13 +558,19 @@ impl CheckedLayout {
             .vars
             .iter()
             .zip(&self.var_words)
-            .map(|(v, &(base, words_len))| {
+            .zip(&self.atomic_bases)
+            .map(|((v, &(base, words_len)), &atomic_base)| {
                 let (base, len) = match v.space {
                     wgrace_instrument::Space::Workgroup => (u64::from(v.slot_base), u64::from(v.fixed_words)),
                     wgrace_instrument::Space::Storage => (base, words_len),
                 };
                 let words = len.min(u64::from(u32::MAX)) as u32;
-                abi::Var { base: base as u32, words, range_shift: abi::range_shift(words), _pad: 0 }
+                abi::Var {
+                    base: base as u32,
+                    words,
+                    range_shift: abi::range_shift(words),
+                    atomic_base: atomic_base as u32,
+                }
             })
             .collect();
         if vars.is_empty() {
@@ -886,7 +921,7 @@ impl CheckedRun {
         });
         let shadow_u64 = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace shadow (64-bit words)"),
-            size: layout.u64_words.max(1) * 8,
+            size: (layout.u64_words + layout.atomic_words).max(1) * 8,
             usage: storage,
             mapped_at_creation: false,
         });

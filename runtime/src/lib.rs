@@ -405,6 +405,14 @@ impl Plan {
             stats.hidden_by_lockstep = (before - races.len()) as u64;
         }
         let mut incomplete = self.shader.unchecked.clone();
+        let scoped: Vec<&str> = inst.vars.iter().filter(|v| v.scoped_atomics).map(|v| v.name.as_str()).collect();
+        if !scoped.is_empty() && !inst.prelude.checks.iter().any(|c| c.hooks.atomic) {
+            incomplete.push(format!(
+                "`{}` has atomics narrower than the device, and no check of this run looks at atomics (the `scope` \
+                 check does): their use by other workgroups is not checked",
+                scoped.join("`, `")
+            ));
+        }
         if stats.dropped_detections > 0 {
             incomplete.push(format!(
                 "{} detections belong to races beyond the race table's capacity ({}); those races are not \
@@ -520,6 +528,18 @@ impl Plan {
                 variables,
                 checked_sites: inst.sites.checked(),
                 sites: inst.sites.len(),
+                scope_checked_sites: if inst.prelude.checks.iter().any(|c| c.hooks.atomic) {
+                    inst.sites
+                        .sites
+                        .iter()
+                        .filter(|s| {
+                            s.kind == wgrace_instrument::report::AccessKind::Atomic
+                                && inst.vars[s.var as usize].scoped_atomics
+                        })
+                        .count()
+                } else {
+                    0
+                },
                 invocations: invocations(&self.prepared, self.spec.dispatch),
                 instrumentation: None,
                 shadow: report::ShadowSummary::default(),

@@ -6,8 +6,8 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 use wgrace_instrument::report::{
-    Access, CheckedVariable, DetectedBy, Finding, Invocation, Language, Lockstep, Race, RaceClass, Report, Run,
-    Severity, ShaderInfo, Site, SiteStatus, Verdict,
+    Access, CheckedVariable, DetectedBy, Finding, Invocation, Language, Lockstep, Race, Report, Run, Severity,
+    ShaderInfo, Site, SiteStatus, Verdict,
 };
 
 /// The report as pretty-printed JSON.
@@ -78,7 +78,7 @@ fn notes(group: &[&Race], language: Language) -> Vec<String> {
             .collect();
         notes.push(format!("also at {} (workgroup/invocation)", more.join(", ")));
     }
-    if race.class != RaceClass::InterWorkgroup && race.detected_by == DetectedBy::Runtime {
+    if race.class.within_workgroup() && race.detected_by == DetectedBy::Runtime {
         notes.push(format!("lock-step: {}", race.lockstep.describe_for(language)));
     }
     notes.push(format!("note: {}", race.explanation));
@@ -128,7 +128,7 @@ fn pair_notes(group: &[&Race], language: Language) -> Vec<String> {
 pub(crate) fn pair_lockstep(group: &[&Race]) -> Option<Lockstep> {
     let same_workgroup: Vec<&Lockstep> = group
         .iter()
-        .filter(|r| r.class != RaceClass::InterWorkgroup && r.detected_by == DetectedBy::Runtime)
+        .filter(|r| r.class.within_workgroup() && r.detected_by == DetectedBy::Runtime)
         .map(|r| &r.lockstep)
         .collect();
     (!same_workgroup.is_empty()).then(|| Lockstep::of_all(&same_workgroup))
@@ -430,10 +430,13 @@ pub fn declaration_span(variables: &[CheckedVariable], variable: &str) -> Option
 pub fn summary(run: &Run) -> String {
     let c = &run.checked;
     let pruned = c.analyzer.as_ref().map_or(0, |a| a.pruned_sites);
-    let unchecked = c.sites - c.checked_sites - pruned;
+    let unchecked = c.sites - c.checked_sites - pruned - c.scope_checked_sites;
     let mut sites = format!("{} checked", plural(c.checked_sites as u32, "access site"));
     if pruned > 0 {
         sites.push_str(&format!(", {pruned} more proven race-free by the static analyzer"));
+    }
+    if c.scope_checked_sites > 0 {
+        sites.push_str(&format!(", {} checked for its scope", plural(c.scope_checked_sites as u32, "atomic site")));
     }
     if unchecked > 0 {
         sites.push_str(&format!(

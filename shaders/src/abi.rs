@@ -42,8 +42,10 @@ pub struct Var {
     pub words: u32,
     /// log2 of the words in one range of its spread ([`range_shift`]).
     pub range_shift: u32,
-    /// Padding.
-    pub _pad: u32,
+    /// First 64-bit word, in `wgrace_shadow_u64`, of the per-word state that
+    /// checks of atomics keep for it (variables with atomics of a scope
+    /// narrower than the device; see `LinkedCheck::atomic_state_words`).
+    pub atomic_base: u32,
 }
 
 /// The counters at the start of the log buffer (`WGRACE_LOG_*`).

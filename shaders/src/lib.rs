@@ -56,6 +56,11 @@ pub struct Hooks {
     pub barrier: bool,
     /// `fn wgrace_<check>_on_end()`: when the invocation finishes.
     pub end: bool,
+    /// `fn wgrace_<check>_on_atomic(v: u32, word: u32, site: u32, flags:
+    /// u32)`: after every atomic access of a variable that has atomics of a
+    /// scope narrower than the device (in bounds), with the variable, the
+    /// word in it, the site and `WGRACE_ATOMIC_*` flags.
+    pub atomic: bool,
 }
 
 /// A check's WGSL as linked into one instrumented shader.
@@ -73,7 +78,18 @@ pub struct LinkedCheck {
     pub first_code: u32,
     /// Bytes of workgroup memory its WGSL declares (as WebGPU counts them).
     pub workgroup_bytes: u32,
+    /// 64-bit words of state it keeps in `wgrace_shadow_u64` for each word of
+    /// a variable with atomics of a scope narrower than the device (from the
+    /// variable's `atomic_base`); 0 for none.
+    pub atomic_state_words: u32,
 }
+
+/// `WGRACE_ATOMIC_WRITE` (runtime.wgsl): the flag of `wgrace_atomic` for an
+/// atomic access that wrote.
+pub const ATOMIC_WRITE: u32 = 1;
+/// `WGRACE_ATOMIC_NARROW`: the flag for an atomic whose scope is narrower than
+/// the device.
+pub const ATOMIC_NARROW: u32 = 2;
 
 /// Record codes available to all checks together (4 bits of the record
 /// table's key).
@@ -505,10 +521,12 @@ pub fn runtime_source(prelude: &Prelude) -> String {
     };
     source.push_str(&format!(
         "\nfn wgrace_checks_on_begin() {{\n{}}}\n\nfn wgrace_checks_on_barrier(kind: u32, id: u32) {{\n{}}}\n\n\
-         fn wgrace_checks_on_end() {{\n{}}}\n",
+         fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic(v: u32, word: u32, site: u32, flags: u32) \
+         {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
         calls("end", "", |h| h.end),
+        calls("atomic", "v, word, site, flags", |h| h.atomic),
     ));
     source
 }

@@ -274,7 +274,7 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("base", offset_of!(Var, base)),
             ("words", offset_of!(Var, words)),
             ("range_shift", offset_of!(Var, range_shift)),
-            ("_pad", offset_of!(Var, _pad)),
+            ("atomic_base", offset_of!(Var, atomic_base)),
         ])
     );
     let (var_ty, _) = module.types.iter().find(|(_, t)| t.name.as_deref() == Some("WgraceVar")).expect("WgraceVar");

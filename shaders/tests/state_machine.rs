@@ -372,7 +372,7 @@ impl Harness {
             witness_shift: storage.witnesses.trailing_zeros() - 1,
             trace_capacity: 0,
         };
-        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), _pad: 0 };
+        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base: 0 };
         let mut words = bytemuck::bytes_of(&header).to_vec();
         words.extend_from_slice(bytemuck::cast_slice(&[var, var]));
         queue.write_buffer(&params, 0, &words);

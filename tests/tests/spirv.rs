@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use wgrace::report::{BarrierKind, RaceClass, Report, Verdict};
+use wgrace::report::{AccessKind, BarrierKind, RaceClass, RaceKind, Report, Verdict};
 use wgrace::session;
 use wgrace::spec::RunArgs;
 use wgrace::{Error, Plan};
@@ -311,6 +311,9 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     let module = compile("unmodelled_synchronization", &["-g", "--target-env", "vulkan1.3"]);
     let report = check(&module, args(&["--dispatch", "2"])).expect("runs");
     assert!(!report.complete);
+    // Its subgroup-scope ticket is used by both workgroups: a scope race.
+    let classes: Vec<RaceClass> = report.races().map(|r| r.class).collect();
+    assert!(classes.contains(&RaceClass::Scope), "{classes:?}");
     assert_eq!(
         report.runs[0].incomplete,
         [
@@ -319,8 +322,8 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
             "`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
              atomic, so races between the plain accesses and the atomics are not checked",
             &private_line("2 plain load(s) and store(s) of `Data`"),
-            "1 atomic instruction(s) of workgroup scope on buffer memory, or of subgroup scope, are checked as if \
-             their scope held every invocation: their use by invocations outside that scope (a scope race) is not \
+            "1 atomic instruction(s) of subgroup or invocation scope are checked as if their scope were their \
+             workgroup: their use by other subgroups or invocations of the same workgroup (a scope race) is not \
              reported",
         ]
     );
@@ -479,4 +482,53 @@ fn a_subgroup_barrier_is_not_a_workgroup_barrier_for_the_divergence_check() {
     .expect("runs");
     let checks: Vec<_> = report.runs[0].findings.iter().map(|f| f.check.as_str()).collect();
     assert_eq!(checks, ["barrier-divergence"]);
+}
+
+#[test]
+fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
+    let dispatch = args(&["--dispatch", "4"]);
+    let report = check(&compile("scoped_atomics", &["-g"]), dispatch.clone()).expect("runs");
+    let json = serde_json::to_value(&report).expect("serialises");
+    let errors: Vec<String> = crate::formats::report_schema().iter_errors(&json).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(report.verdict, Verdict::Race);
+    let races: Vec<_> = report.races().collect();
+    assert_eq!(races.len(), 1, "{races:#?}");
+    let race = races[0];
+    assert_eq!((race.class, race.kind), (RaceClass::Scope, RaceKind::WriteWrite));
+    assert_eq!((race.memory.element.as_str(), race.memory.byte_offset), ("Counters.total", 0));
+    for access in [&race.first, &race.second] {
+        assert_eq!(access.location.line, Some(13));
+        assert_eq!(access.access, AccessKind::Write);
+    }
+    let [a, b] = [&race.first, &race.second].map(|a| a.invocation.expect("recorded").workgroup_id);
+    assert_ne!(a, b, "a scope race is between workgroups");
+    assert_eq!(json["runs"][0]["races"][0]["class"], "scope");
+    let run = &report.runs[0];
+    assert_eq!(run.checked.scope_checked_sites, 3);
+    assert!(report.complete, "{:?}", run.incomplete);
+    let text = wgrace::print::text(&report, false);
+    assert!(text.contains("error[scope]: data race (write-write) on storage variable `Counters`"), "{text}");
+    assert!(text.contains("3 atomic sites checked for its scope"), "{text}");
+    let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
+    assert_eq!(sarif["runs"][0]["results"][0]["properties"]["classes"][0], "scope");
+
+    // At device scope the shared counter is fine; the per-workgroup words
+    // still have workgroup-scope atomics, and race with nothing.
+    let device = compile("scoped_atomics", &["-g", "-DDEVICE_SCOPE"]);
+    let report = check(&device, dispatch).expect("runs");
+    assert_eq!(report.verdict, Verdict::NoRace, "{:#?}", report.runs[0].races);
+    assert_eq!(report.runs[0].checked.scope_checked_sites, 3);
+
+    // The instrumented module computes what the original does.
+    let flags = ["--dispatch", "4", "--fill", "Counters=zero"];
+    let (shader, _, spec) = wgrace::load_with_flags(&device, args(&flags)).expect("loads");
+    let checked = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
+        .expect("runs");
+    let output = &checked.outputs[0];
+    let index = output.buffers.iter().position(|b| b.name == "Counters").expect("Counters");
+    let instrumented: Vec<u32> =
+        output.contents[index].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    assert_eq!(instrumented, run_native(&device, &flags, "Counters"));
+    assert_eq!(instrumented, [64, 16, 16, 16, 16]);
 }

@@ -50,6 +50,7 @@ impl Check for ToyWorkgroups {
             hooks: Hooks { end: true, ..Hooks::default() },
             first_code,
             workgroup_bytes: 0,
+            atomic_state_words: 0,
         })
     }
 

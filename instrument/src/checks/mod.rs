@@ -15,6 +15,7 @@
 pub mod barrier_divergence;
 pub mod data_race;
 pub mod output_difference;
+pub mod scope;
 
 use std::sync::Arc;
 
@@ -25,8 +26,12 @@ use wgrace_shaders::LinkedCheck;
 use crate::vars::TrackedVar;
 
 /// Every check wgrace has, in the order their records are numbered.
-pub static REGISTRY: &[&dyn Check] =
-    &[&data_race::DataRace, &barrier_divergence::BarrierDivergence, &output_difference::OutputDifference];
+pub static REGISTRY: &[&dyn Check] = &[
+    &data_race::DataRace,
+    &barrier_divergence::BarrierDivergence,
+    &output_difference::OutputDifference,
+    &scope::Scope,
+];
 
 /// One kind of bug wgrace looks for.
 pub trait Check: Send + Sync {
@@ -81,6 +86,10 @@ pub struct ShaderFacts {
     /// replay pass (addr mode's record and replay), rather than checked
     /// where they happen.
     pub replay: bool,
+    /// Whether storage memory has atomics of a scope narrower than the
+    /// device (SPIR-V), whose atomic accesses call the runtime's
+    /// `wgrace_atomic`.
+    pub scoped_atomics: bool,
 }
 
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,

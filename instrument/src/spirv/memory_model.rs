@@ -333,18 +333,17 @@ impl Survey {
                 names.join(", ")
             ));
         }
-        // A workgroup-scope atomic on workgroup memory cannot be used outside
-        // its scope: every workgroup has its own copy.
-        let narrow_atomics = self.count(|s| match s {
-            Sync::Atomic { scope: Some(Scope::Subgroup | Scope::Invocation), .. } => true,
-            Sync::Atomic { scope: Some(Scope::Workgroup), workgroup_memory, .. } => !workgroup_memory,
-            _ => false,
-        });
+        // Atomics of workgroup scope on buffer memory are the scope check's
+        // (checks/scope/); on workgroup memory they cannot be used outside
+        // their scope, every workgroup having its own copy. Narrower ones
+        // are checked as if their scope were the workgroup.
+        let narrow_atomics =
+            self.count(|s| matches!(s, Sync::Atomic { scope: Some(Scope::Subgroup | Scope::Invocation), .. }));
         if narrow_atomics > 0 {
             out.push(format!(
-                "{narrow_atomics} atomic instruction(s) of workgroup scope on buffer memory, or of subgroup \
-                 scope, are checked as if their scope held every invocation: their use by invocations outside \
-                 that scope (a scope race) is not reported"
+                "{narrow_atomics} atomic instruction(s) of subgroup or invocation scope are checked as if their \
+                 scope were their workgroup: their use by other subgroups or invocations of the same workgroup (a \
+                 scope race) is not reported"
             ));
         }
         out

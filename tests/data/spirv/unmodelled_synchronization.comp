@@ -3,8 +3,8 @@
 #pragma use_vulkan_memory_model
 #extension GL_KHR_memory_scope_semantics : require
 // Synchronization wgrace does not model yet: a subgroup barrier, a
-// workgroup-scope atomic on a buffer, an atomic and plain accesses to one
-// word, and a release fence.
+// subgroup-scope atomic on a buffer (checked as if of workgroup scope), an
+// atomic and plain accesses to one word, and a release fence.
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint count; uint values[]; };
 layout(set = 0, binding = 1) buffer Tickets { uint ticket; };
@@ -13,7 +13,7 @@ void main() {
     if (gl_LocalInvocationID.x == 0) {
         values[gl_WorkGroupID.x] = count;
     }
-    atomicAdd(ticket, 1u, gl_ScopeWorkgroup, 0, 0);
+    atomicAdd(ticket, 1u, gl_ScopeSubgroup, 0, 0);
     memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
     subgroupBarrier();
 }

@@ -53,10 +53,11 @@ impl Check for BarrierDivergence {
         (facts.barriers > 0).then(|| LinkedCheck {
             prefix: wgsl_prefix(ID),
             source: wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default(),
-            hooks: Hooks { begin: false, barrier: true, end: true },
+            hooks: Hooks { begin: false, barrier: true, end: true, atomic: false },
             first_code,
             // One atomic<u64>, rounded as WebGPU counts it.
             workgroup_bytes: 16,
+            atomic_state_words: 0,
         })
     }
 

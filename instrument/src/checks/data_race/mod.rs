@@ -61,7 +61,7 @@ const WGSL: &str = "data_race";
 const REPLAY_WORKGROUP_BYTES: u32 = 3 * 4 * 4;
 
 /// Site id the runtime writes for an access it did not record.
-const UNKNOWN_SITE: u32 = 0x3fff;
+pub(crate) const UNKNOWN_SITE: u32 = 0x3fff;
 
 impl Check for DataRace {
     fn info(&self) -> CheckInfo {
@@ -104,12 +104,13 @@ impl Check for DataRace {
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
-            hooks: Hooks { begin: true, barrier: true, end: true },
+            hooks: Hooks { begin: true, barrier: true, end: true, atomic: false },
             first_code,
             // The replay's round counters; its workgroup shadow is sized with
             // the prelude, and accounted for by the pass
             // (`workgroup_shadow_resident`).
             workgroup_bytes: if facts.replay { REPLAY_WORKGROUP_BYTES } else { 0 },
+            atomic_state_words: 0,
         })
     }
 
@@ -121,11 +122,11 @@ impl Check for DataRace {
 
 /// One side of a raw record.
 #[derive(Clone, Copy, Debug)]
-struct RawAccess {
-    site: u32,
-    workgroup: u32,
-    invocation: u32,
-    write: bool,
+pub(crate) struct RawAccess {
+    pub site: u32,
+    pub workgroup: u32,
+    pub invocation: u32,
+    pub write: bool,
 }
 
 fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<Race, String> {
@@ -179,7 +180,7 @@ fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<
 /// Where a race happened: the record's spread over the dispatch grid and
 /// over ranges of `var` (as the runtime divides them, runtime.wgsl's
 /// wgrace_spread_*).
-fn spread(record: &Record, var: &TrackedVar, ctx: &DecodeContext<'_>) -> Spread {
+pub(crate) fn spread(record: &Record, var: &TrackedVar, ctx: &DecodeContext<'_>) -> Spread {
     let words = ctx.var_words.get(var.id as usize).map_or(0, |w| w.1).min(u64::from(u32::MAX)) as u32;
     let grid = wgrace_shaders::abi::spread_grid(ctx.dispatch);
     Spread {
@@ -191,7 +192,7 @@ fn spread(record: &Record, var: &TrackedVar, ctx: &DecodeContext<'_>) -> Spread 
     }
 }
 
-fn kind(first: &Access, second: &Access) -> RaceKind {
+pub(crate) fn kind(first: &Access, second: &Access) -> RaceKind {
     if first.access == AccessKind::Write && second.access == AccessKind::Write {
         RaceKind::WriteWrite
     } else {
@@ -200,7 +201,7 @@ fn kind(first: &Access, second: &Access) -> RaceKind {
 }
 
 /// The memory of a race: a word of `var`.
-fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
+pub(crate) fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
     Memory {
         space: var.space,
         variable: var.name.clone(),
@@ -270,7 +271,7 @@ pub fn order_key(a: &Access) -> (u32, u32, u32) {
     }
 }
 
-fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
+pub(crate) fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
     let access = if a.write { AccessKind::Write } else { AccessKind::Read };
     match ctx.sites.get(a.site).filter(|_| a.site != UNKNOWN_SITE) {
         Some(site) => Access {
@@ -331,6 +332,7 @@ pub fn explanation(class: RaceClass, space: Space, language: Language) -> String
         (RaceClass::InterWorkgroup, _) => "different workgroups of one dispatch accessed this word; \
             no barrier orders accesses of different workgroups"
             .into(),
+        (RaceClass::Scope, _) => super::scope::EXPLANATION.into(),
     }
 }
 
@@ -358,5 +360,6 @@ pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
         RaceClass::InterWorkgroup => "split the work into two dispatches, use atomics, or partition \
             the data so each workgroup touches its own words"
             .into(),
+        RaceClass::Scope => super::scope::HINT.into(),
     }
 }
