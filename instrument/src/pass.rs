@@ -20,7 +20,7 @@
 //! changing anything, so that the site count is known before the runtime is
 //! specialised; the second rewrites the blocks, consuming the plans in order.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
@@ -349,6 +349,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             slot_base,
             declaration: shader.locate(module.global_variables.get_span(handle)),
             scoped_atomics: false,
+            plain_and_atomic: false,
+            atomic_words: None,
         });
     }
 
@@ -381,7 +383,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
     let (sites, barriers) = (planner.sites, planner.barriers);
-    keep_scoped_atomics(&mut tracked, &mut plans);
+    keep_atomic_memory(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
@@ -519,6 +521,9 @@ pub fn instrument_with(
             subgroups: options.subgroups,
             replay,
             scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
+            plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
+            vars: &tracked,
+            workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
         }),
         instrumented,
         replay,
@@ -540,6 +545,9 @@ pub fn instrument_with(
                 subgroups: options.subgroups,
                 replay: false,
                 scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
+                plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
+                vars: &tracked,
+                workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
             }),
             replay: false,
             site_facts: Vec::new(),
@@ -579,8 +587,8 @@ pub fn instrument_with(
         wg_access: linked.function("wgrace_wg_access")?,
         storage_access: linked.function("wgrace_storage_access")?,
         barrier: linked.function("wgrace_barrier")?,
-        atomic: if prelude.checks.iter().any(|c| c.hooks.atomic) {
-            Some(linked.function("wgrace_atomic")?)
+        atomic_memory: if prelude.checks.iter().any(|c| c.hooks.atomic_memory) {
+            Some(linked.function("wgrace_atomic_memory")?)
         } else {
             None
         },
@@ -822,19 +830,33 @@ fn track_whole_elements(
     }
 }
 
-/// Keeps the calls after atomic accesses only for variables with atomics of
-/// a scope narrower than the device (no atomic of another variable can take
-/// part in a scope race), and marks those variables.
-fn keep_scoped_atomics(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usize>, FunctionPlans>) {
-    let scoped: HashSet<usize> =
-        plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.narrow).map(|a| a.var).collect();
+/// Keeps the calls to `wgrace_atomic_memory` only for variables with atomics
+/// of a scope narrower than the device, or with plain and atomic accesses
+/// (elsewhere no access takes part in a scope or atomic-plain race), and
+/// marks those variables.
+fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usize>, FunctionPlans>) {
+    for a in plans.values().flat_map(|p| p.atomics.iter().flatten()) {
+        tracked[a.var].scoped_atomics |= a.narrow;
+    }
+    for a in plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.plain) {
+        let atomics = plans.values().flat_map(|p| p.atomics.iter().flatten()).any(|b| b.var == a.var && !b.plain);
+        tracked[a.var].plain_and_atomic |= atomics;
+    }
     for plan in plans.values_mut().flat_map(|p| p.atomics.iter_mut()) {
-        if plan.as_ref().is_some_and(|a| !scoped.contains(&a.var)) {
+        if plan.as_ref().is_some_and(|a| !tracked[a.var].atomic_memory()) {
             *plan = None;
         }
     }
-    for &v in &scoped {
-        tracked[v].scoped_atomics = true;
+    // The words the accesses of memory both kinds access can reach.
+    let reach = |a: &AtomicPlan| {
+        a.terms.iter().try_fold(a.const_words + 1, |words, t| match t.bound {
+            Bound::Fixed(n) => Some(words + n.saturating_sub(1) * t.stride),
+            Bound::Runtime(_) => None,
+        })
+    };
+    for v in tracked.iter_mut().filter(|v| v.plain_and_atomic) {
+        let mut plans = plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.var as u32 == v.id);
+        v.atomic_words = plans.try_fold(0, |most, a| reach(a).map(|r| r.max(most)));
     }
 }
 
@@ -1126,9 +1148,9 @@ impl Planner<'_> {
         let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok((None, None)) };
         // A plain SPIR-V load or store of memory naga made atomic is checked
         // as the plain access it is (against other plain accesses).
+        let atomic_write = if write { AtomicWrite::Yes } else { AtomicWrite::No };
         if r.atomic && !self.shader.is_plain_spirv_access(span) {
-            let write = if write { AtomicWrite::Yes } else { AtomicWrite::No };
-            return Ok((None, Some(self.atomic_plan(f, r, write, span))));
+            return Ok((None, Some(self.atomic_plan(f, r, atomic_write, span))));
         }
         let kind = if write { AccessKind::Write } else { AccessKind::Read };
         let site = self.add_site(f, r.var, kind, span, true);
@@ -1144,10 +1166,22 @@ impl Planner<'_> {
             site,
             write,
             const_words: r.const_words,
-            terms: r.terms,
+            terms: r.terms.clone(),
             words: r.words,
         };
-        Ok((Some(plan), None))
+        // Plain accesses of memory naga made atomic are also reported to the
+        // checks of atomic memory, against the atomics.
+        let storage = self.tracked[r.var].space == Space::Storage;
+        let atomic = (r.atomic && storage).then_some(AtomicPlan {
+            var: r.var,
+            site,
+            narrow: false,
+            plain: true,
+            write: atomic_write,
+            const_words: r.const_words,
+            terms: r.terms,
+        });
+        Ok((Some(plan), atomic))
     }
 
     /// Notes the atomic access of a `Statement::Atomic` and plans its call.
@@ -1164,11 +1198,11 @@ impl Planner<'_> {
     }
 
     /// Notes an atomic access's site; its call, kept only if its variable
-    /// turns out to have scoped atomics (`keep_scoped_atomics`).
+    /// turns out to need it (`keep_atomic_memory`).
     fn atomic_plan(&mut self, f: &Function, r: Resolved, write: AtomicWrite, span: Span) -> AtomicPlan {
         let site = self.add_site(f, r.var, AccessKind::Atomic, span, false);
         let narrow = self.tracked[r.var].space == Space::Storage && self.shader.narrow_atomic(span);
-        AtomicPlan { var: r.var, site, narrow, write, const_words: r.const_words, terms: r.terms }
+        AtomicPlan { var: r.var, site, narrow, plain: false, write, const_words: r.const_words, terms: r.terms }
     }
 
     /// The tracked variable `pointer` points into, if any.
@@ -1339,8 +1373,8 @@ struct Hooks {
     wg_access: Handle<Function>,
     storage_access: Handle<Function>,
     barrier: Handle<Function>,
-    /// `wgrace_atomic`, when a linked check handles atomic accesses.
-    atomic: Option<Handle<Function>>,
+    /// `wgrace_atomic_memory`, when a linked check handles it.
+    atomic_memory: Option<Handle<Function>>,
 }
 
 /// Appends expressions to a function, grouping the ones that must be
@@ -1585,8 +1619,8 @@ fn barrier_call(f: &mut Function, hooks: &Hooks, orders: u32, id: u32, span: Spa
     }
 }
 
-/// Appends the call telling the runtime about the atomic access the next
-/// atomic plan is for, if it has one and a check handles atomic accesses.
+/// Appends the call telling the runtime about the access the next atomic
+/// plan is for, if it has one and a check handles the atomic-memory event.
 /// `result` is the atomic statement's result (a compare-exchange wrote only
 /// if it exchanged).
 fn atomic_call(
@@ -1597,19 +1631,20 @@ fn atomic_call(
     out: &mut Block,
 ) {
     let Some(plan) = rw.plans.atomics.pop_front().flatten() else { return };
-    let Some(hook) = rw.hooks.atomic else { return };
+    let Some(hook) = rw.hooks.atomic_memory else { return };
     let mut b = Builder::new(&mut f.expressions, span);
     let (word, in_bounds) = word_index(&mut b, plan.const_words, &plan.terms);
-    let narrow = if plan.narrow { wgrace_shaders::ATOMIC_NARROW } else { 0 };
+    let narrow = if plan.narrow { wgrace_shaders::ACCESS_NARROW } else { 0 }
+        | if plan.plain { wgrace_shaders::ACCESS_PLAIN } else { 0 };
     let flags = match (plan.write, result) {
         (AtomicWrite::No, _) => b.u32(narrow),
         (AtomicWrite::IfExchanged, Some(result)) => {
-            let wrote = b.u32(narrow | wgrace_shaders::ATOMIC_WRITE);
+            let wrote = b.u32(narrow | wgrace_shaders::ACCESS_WRITE);
             let read = b.u32(narrow);
             let exchanged = b.emitted(Expression::AccessIndex { base: result, index: 1 });
             b.emitted(Expression::Select { condition: exchanged, accept: wrote, reject: read })
         }
-        (AtomicWrite::Yes | AtomicWrite::IfExchanged, _) => b.u32(narrow | wgrace_shaders::ATOMIC_WRITE),
+        (AtomicWrite::Yes | AtomicWrite::IfExchanged, _) => b.u32(narrow | wgrace_shaders::ACCESS_WRITE),
     };
     let id = b.u32(rw.tracked[plan.var].id);
     let site = b.u32(plan.site);

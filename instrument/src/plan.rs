@@ -66,14 +66,18 @@ pub(crate) enum AtomicWrite {
     IfExchanged,
 }
 
-/// What to call after one atomic access of a variable that has atomics of
-/// a scope narrower than the device (the runtime's `wgrace_atomic`).
+/// What to call after one access of memory that atomics access (the
+/// runtime's `wgrace_atomic_memory`): an atomic access, or a plain SPIR-V
+/// load or store of memory naga made atomic. Kept only for variables with
+/// scoped atomics or plain accesses of atomic memory (`pass::keep_atomic_memory`).
 #[derive(Debug, Clone)]
 pub(crate) struct AtomicPlan {
     pub var: usize,
     pub site: u32,
-    /// Its scope is narrower than the device.
+    /// An atomic whose scope is narrower than the device.
     pub narrow: bool,
+    /// A plain load or store, not an atomic.
+    pub plain: bool,
     pub write: AtomicWrite,
     pub const_words: u32,
     pub terms: Vec<Term>,

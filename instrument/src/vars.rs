@@ -42,10 +42,25 @@ pub struct TrackedVar {
     /// Where the variable is declared.
     pub declaration: crate::Location,
     /// Whether it is storage memory with atomics of a scope narrower than
-    /// the device (SPIR-V's workgroup-scope atomics on a buffer): every
-    /// atomic access of it calls the runtime's `wgrace_atomic`, and checks of
-    /// atomics keep state for each of its words.
+    /// the device (SPIR-V's workgroup-scope atomics on a buffer).
     pub scoped_atomics: bool,
+    /// Whether it is storage memory that atomics and plain loads or stores
+    /// (SPIR-V) both access.
+    pub plain_and_atomic: bool,
+    /// For such memory: how many of its first words its atomic accesses and
+    /// its plain accesses of atomic memory can reach, when their indices are
+    /// bounded (none of them indexes a runtime-sized array).
+    pub atomic_words: Option<u32>,
+}
+
+impl TrackedVar {
+    /// Whether its atomic accesses (and plain accesses of its atomic
+    /// memory) call the runtime's `wgrace_atomic_memory`, and the checks
+    /// that handle it keep state for each of its words: a variable with
+    /// scoped atomics, or with plain and atomic accesses.
+    pub fn atomic_memory(&self) -> bool {
+        self.scoped_atomics || self.plain_and_atomic
+    }
 }
 
 impl TrackedVar {

@@ -306,11 +306,12 @@ pub struct Checked {
     pub checked_sites: usize,
     /// Number of sites in total.
     pub sites: usize,
-    /// Atomic sites the `scope` check watched (the atomics of buffers with
-    /// atomics narrower than the device, SPIR-V); among the sites the
-    /// data-race check does not check.
+    /// Atomic sites the checks of atomic memory (`scope`, `atomic-plain`)
+    /// checked across workgroups (the atomics of buffers with atomics
+    /// narrower than the device, or with plain and atomic accesses; SPIR-V);
+    /// among the sites the data-race check does not check.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub scope_checked_sites: usize,
+    pub atomic_checked_sites: usize,
     /// Invocations that ran.
     pub invocations: u64,
     /// The static analyzer's part, when it ran.

@@ -262,16 +262,20 @@ pub enum RaceClass {
     /// of different workgroups, at least one of workgroup scope (SPIR-V),
     /// which the Vulkan memory model does not order with each other.
     Scope,
+    /// An atomic and a plain access of one word (SPIR-V), that nothing
+    /// orders.
+    AtomicPlain,
 }
 
 impl RaceClass {
     /// Every class.
-    pub const ALL: [RaceClass; 5] = [
+    pub const ALL: [RaceClass; 6] = [
         RaceClass::IntraSubgroup,
         RaceClass::IntraWorkgroup,
         RaceClass::BarrierKind,
         RaceClass::InterWorkgroup,
         RaceClass::Scope,
+        RaceClass::AtomicPlain,
     ];
 
     /// Kebab-case name, as in JSON.
@@ -282,6 +286,7 @@ impl RaceClass {
             RaceClass::BarrierKind => "barrier-kind",
             RaceClass::InterWorkgroup => "inter-workgroup",
             RaceClass::Scope => "scope",
+            RaceClass::AtomicPlain => "atomic-plain",
         }
     }
 

@@ -60,7 +60,7 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
             mode: "static".into(),
             variables: plan.checked_variables(&analyzed.vars),
             checked_sites: sites.checked(),
-            scope_checked_sites: 0,
+            atomic_checked_sites: 0,
             sites: sites.len(),
             invocations: crate::invocations(&plan.prepared, plan.spec.dispatch),
             analyzer: Some(AnalyzerSummary {

@@ -365,11 +365,10 @@ pub struct CheckedLayout {
     /// for 64-bit ones), or statement mode's storage slots.
     pub u64_words: u64,
     /// 64-bit words after those in `wgrace_shadow_u64`: the per-word state of
-    /// the checks of atomics (`LinkedCheck::atomic_state_words`) for the
-    /// variables with scoped atomics.
+    /// the checks of atomic memory (`LinkedCheck::atomic_state_words`) for the
+    /// variables whose accesses reach the atomic-memory event.
     pub atomic_words: u64,
-    /// Each tracked variable's first word of that state (0 for variables
-    /// without scoped atomics).
+    /// Each tracked variable's first word of that state (0 for the others).
     pub atomic_bases: Vec<u64>,
     /// Layout of the log buffer.
     pub log: LogLayout,
@@ -438,14 +437,13 @@ impl CheckedLayout {
         } else {
             (None, shadow_words, 2 * shadow_words)
         };
-        // The checks of atomics keep their state after the data-race check's
-        // 64-bit words. One check does today (scope); a second would need
-        // bases of its own.
-        let per_word: u64 = inst.prelude.checks.iter().map(|c| u64::from(c.atomic_state_words)).max().unwrap_or(0);
+        // The checks of atomic memory keep their state after the data-race
+        // check's 64-bit words, each word's together.
+        let per_word = u64::from(inst.prelude.atomic_state_words());
         let mut atomic_words = 0u64;
         let mut atomic_bases = Vec::new();
         for v in &inst.vars {
-            if v.scoped_atomics && per_word > 0 {
+            if v.atomic_memory() && per_word > 0 {
                 let len = user.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
                 atomic_bases.push(u64_words + atomic_words);
                 atomic_words += v.words(len) * per_word;

@@ -405,14 +405,8 @@ impl Plan {
             stats.hidden_by_lockstep = (before - races.len()) as u64;
         }
         let mut incomplete = self.shader.unchecked.clone();
-        let scoped: Vec<&str> = inst.vars.iter().filter(|v| v.scoped_atomics).map(|v| v.name.as_str()).collect();
-        if !scoped.is_empty() && !inst.prelude.checks.iter().any(|c| c.hooks.atomic) {
-            incomplete.push(format!(
-                "`{}` has atomics narrower than the device, and no check of this run looks at atomics (the `scope` \
-                 check does): their use by other workgroups is not checked",
-                scoped.join("`, `")
-            ));
-        }
+        incomplete.extend(unchecked_atomic_memory(inst, self.spec.dispatch));
+        incomplete.extend(inst.prelude.checks.iter().flat_map(|c| c.unchecked.iter().cloned()));
         if stats.dropped_detections > 0 {
             incomplete.push(format!(
                 "{} detections belong to races beyond the race table's capacity ({}); those races are not \
@@ -528,13 +522,13 @@ impl Plan {
                 variables,
                 checked_sites: inst.sites.checked(),
                 sites: inst.sites.len(),
-                scope_checked_sites: if inst.prelude.checks.iter().any(|c| c.hooks.atomic) {
+                atomic_checked_sites: if inst.prelude.checks.iter().any(|c| c.hooks.atomic_memory) {
                     inst.sites
                         .sites
                         .iter()
                         .filter(|s| {
                             s.kind == wgrace_instrument::report::AccessKind::Atomic
-                                && inst.vars[s.var as usize].scoped_atomics
+                                && inst.vars[s.var as usize].atomic_memory()
                         })
                         .count()
                 } else {
@@ -668,4 +662,41 @@ pub(crate) struct CheckedOutcome {
     pub examples: Vec<u8>,
     /// Why it checked in place, when it did without being asked to.
     pub note: Option<String>,
+}
+
+/// What of the atomic memory of `inst` (memory with atomics narrower than
+/// the device, or with plain and atomic accesses) this run does not check,
+/// each a reason its report is incomplete.
+fn unchecked_atomic_memory(inst: &Instrumented, dispatch: [u32; 3]) -> Vec<String> {
+    let hooked = |c: &&wgrace_shaders::LinkedCheck| c.hooks.atomic_memory;
+    let linked = |prefix: &str| inst.prelude.checks.iter().filter(hooked).any(|c| c.prefix == prefix);
+    let names = |f: fn(&wgrace_instrument::TrackedVar) -> bool| -> Vec<String> {
+        inst.vars.iter().filter(|v| f(v)).map(|v| format!("`{}`", v.name)).collect()
+    };
+    let mut out = Vec::new();
+    let scoped = names(|v| v.scoped_atomics);
+    if !scoped.is_empty() && !linked("scope") {
+        out.push(format!(
+            "{} has atomics narrower than the device, and the `scope` check did not run: their use by other \
+             workgroups is not checked",
+            scoped.join(", ")
+        ));
+    }
+    let mixed = names(|v| v.plain_and_atomic);
+    let workgroups = dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
+    if !mixed.is_empty() && !linked("atomic_plain") {
+        out.push(format!(
+            "{} is accessed both atomically and with plain loads or stores, and the `atomic-plain` check did not \
+             run: races between the two across workgroups are not checked",
+            mixed.join(", ")
+        ));
+    } else if !mixed.is_empty() && workgroups > wgrace_instrument::checks::atomic_plain::MAX_WORKGROUPS {
+        out.push(format!(
+            "the `atomic-plain` check tells {} workgroups apart, fewer than this dispatch's {workgroups}: races \
+             between plain and atomic accesses of {} across workgroups are not checked exactly",
+            wgrace_instrument::checks::atomic_plain::MAX_WORKGROUPS,
+            mixed.join(", ")
+        ));
+    }
+    out
 }

@@ -5,7 +5,7 @@
 use bytemuck::Zeroable;
 use wgrace_instrument::checks::{CheckSet, DecodeContext, Decoded, Record};
 use wgrace_instrument::report::SiteTable;
-use wgrace_instrument::report::{Finding, Race, Stats};
+use wgrace_instrument::report::{Finding, Race, RaceKind, Spread, Stats};
 use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, Example, LogHeader, RecordEntry, SPREAD_CELLS, SPREAD_RANGES};
 
 use crate::Error;
@@ -136,8 +136,59 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         (order_key(&r.first), order_key(&r.second), r.class)
     };
     races.sort_by_key(key);
+    let races = merge_same_pairs(races);
     findings.sort_by(|a, b| (&a.check, &a.message, &a.invocations).cmp(&(&b.check, &b.message, &b.invocations)));
     Ok(LogContents { races, findings, stats, subgroup_size: h.subgroup_size.max(1) })
+}
+
+/// Merges races of one class between the same two sites, which checks that
+/// record a pair under two codes (`scope` and `atomic-plain`: whether the
+/// later access wrote, which a compare-exchange does only sometimes; and
+/// their states across and within workgroups) leave side by side once
+/// sorted: one race, its occurrences and spreads summed, its examples
+/// together (the first few), write-write if either was.
+fn merge_same_pairs(races: Vec<Race>) -> Vec<Race> {
+    let mut out: Vec<Race> = Vec::with_capacity(races.len());
+    for race in races {
+        let same = |r: &Race| (r.class, r.first.site, r.second.site) == (race.class, race.first.site, race.second.site);
+        let Some(last) = out.last_mut().filter(|last| same(last)) else {
+            out.push(race);
+            continue;
+        };
+        let occurrences = last.occurrences + race.occurrences;
+        let spread = match (last.spread.take(), race.spread.clone()) {
+            (Some(a), Some(b)) => Some(Spread {
+                workgroups: sum_counts(a.workgroups, b.workgroups),
+                ranges: sum_counts(a.ranges, b.ranges),
+                ..a
+            }),
+            (a, b) => a.or(b),
+        };
+        let (mut examples, later) = if race.kind == RaceKind::WriteWrite && last.kind != RaceKind::WriteWrite {
+            let earlier = std::mem::replace(last, race);
+            (last.examples.clone(), earlier.examples)
+        } else {
+            (last.examples.clone(), race.examples)
+        };
+        examples.extend(later);
+        examples.truncate(EXAMPLES_PER_RECORD);
+        last.examples = examples;
+        last.occurrences = occurrences;
+        last.spread = spread;
+    }
+    out
+}
+
+/// Two lists of `[index, count]`, summed by index.
+fn sum_counts(mut a: Vec<[u64; 2]>, b: Vec<[u64; 2]>) -> Vec<[u64; 2]> {
+    for [index, n] in b {
+        match a.iter_mut().find(|e| e[0] == index) {
+            Some(e) => e[1] += n,
+            None => a.push([index, n]),
+        }
+    }
+    a.sort_unstable();
+    a
 }
 
 /// The nonzero counts of a spread's words, as (index, count).

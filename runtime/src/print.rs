@@ -430,13 +430,14 @@ pub fn declaration_span(variables: &[CheckedVariable], variable: &str) -> Option
 pub fn summary(run: &Run) -> String {
     let c = &run.checked;
     let pruned = c.analyzer.as_ref().map_or(0, |a| a.pruned_sites);
-    let unchecked = c.sites - c.checked_sites - pruned - c.scope_checked_sites;
+    let unchecked = c.sites - c.checked_sites - pruned - c.atomic_checked_sites;
     let mut sites = format!("{} checked", plural(c.checked_sites as u32, "access site"));
     if pruned > 0 {
         sites.push_str(&format!(", {pruned} more proven race-free by the static analyzer"));
     }
-    if c.scope_checked_sites > 0 {
-        sites.push_str(&format!(", {} checked for its scope", plural(c.scope_checked_sites as u32, "atomic site")));
+    if c.atomic_checked_sites > 0 {
+        let atomic = plural(c.atomic_checked_sites as u32, "atomic site");
+        sites.push_str(&format!(", {atomic} checked"));
     }
     if unchecked > 0 {
         sites.push_str(&format!(

@@ -56,11 +56,12 @@ pub struct Hooks {
     pub barrier: bool,
     /// `fn wgrace_<check>_on_end()`: when the invocation finishes.
     pub end: bool,
-    /// `fn wgrace_<check>_on_atomic(v: u32, word: u32, site: u32, flags:
-    /// u32)`: after every atomic access of a variable that has atomics of a
-    /// scope narrower than the device (in bounds), with the variable, the
-    /// word in it, the site and `WGRACE_ATOMIC_*` flags.
-    pub atomic: bool,
+    /// `fn wgrace_<check>_on_atomic_memory(v: u32, word: u32, site: u32,
+    /// flags: u32)`: after every access of memory some atomic of a scope
+    /// narrower than the device or some plain load or store also accesses
+    /// (in bounds): the variable, the word in it, the site and
+    /// `WGRACE_ACCESS_*` flags.
+    pub atomic_memory: bool,
 }
 
 /// A check's WGSL as linked into one instrumented shader.
@@ -79,17 +80,25 @@ pub struct LinkedCheck {
     /// Bytes of workgroup memory its WGSL declares (as WebGPU counts them).
     pub workgroup_bytes: u32,
     /// 64-bit words of state it keeps in `wgrace_shadow_u64` for each word of
-    /// a variable with atomics of a scope narrower than the device (from the
-    /// variable's `atomic_base`); 0 for none.
+    /// a variable whose accesses reach `on_atomic_memory`; 0 for none. Each
+    /// such word has `WGRACE_ATOMIC_STATE_WORDS` (every linked check's
+    /// together) from the variable's `atomic_base`, the check's from
+    /// `WGRACE_ATOMIC_STATE_AT_<PREFIX>`.
     pub atomic_state_words: u32,
+    /// What it leaves unchecked in this shader, as linked: each a reason
+    /// the report is incomplete.
+    pub unchecked: Vec<String>,
 }
 
-/// `WGRACE_ATOMIC_WRITE` (runtime.wgsl): the flag of `wgrace_atomic` for an
-/// atomic access that wrote.
-pub const ATOMIC_WRITE: u32 = 1;
-/// `WGRACE_ATOMIC_NARROW`: the flag for an atomic whose scope is narrower than
+/// `WGRACE_ACCESS_WRITE` (runtime.wgsl): the flag of `wgrace_atomic_memory`
+/// for an access that wrote.
+pub const ACCESS_WRITE: u32 = 1;
+/// `WGRACE_ACCESS_NARROW`: the flag for an atomic whose scope is narrower than
 /// the device.
-pub const ATOMIC_NARROW: u32 = 2;
+pub const ACCESS_NARROW: u32 = 2;
+/// `WGRACE_ACCESS_PLAIN`: the flag for a plain load or store (of memory that
+/// atomics also access).
+pub const ACCESS_PLAIN: u32 = 4;
 
 /// Record codes available to all checks together (4 bits of the record
 /// table's key).
@@ -357,6 +366,12 @@ impl StorageLayout {
 }
 
 impl Prelude {
+    /// 64-bit words of state the linked checks keep together per word of a
+    /// variable whose accesses reach the atomic-memory event.
+    pub fn atomic_state_words(&self) -> u32 {
+        self.checks.iter().map(|c| c.atomic_state_words).sum()
+    }
+
     /// How the 29 identity bits of a workgroup-memory state word are shared
     /// once the invocation and site take theirs: (barrier-count bits,
     /// interval bits). The barrier count gets up to 8 bits (a race separated
@@ -503,14 +518,17 @@ pub fn runtime_source(prelude: &Prelude) -> String {
     source.push_str(RUNTIME);
     source.push_str(if prelude.subgroups { SUBGROUPS } else { SUBGROUPS_NONE });
     source.push_str("\n// ---------------------------------------------------------------- checks\n");
+    let mut state_at = 0;
     for check in &prelude.checks {
-        source.push_str(&format!(
-            "\nconst WGRACE_CODE_{}: u32 = {}u;\n",
-            check.prefix.to_uppercase(),
-            check.first_code
-        ));
+        let prefix = check.prefix.to_uppercase();
+        source.push_str(&format!("\nconst WGRACE_CODE_{prefix}: u32 = {}u;\n", check.first_code));
+        if check.atomic_state_words > 0 {
+            source.push_str(&format!("const WGRACE_ATOMIC_STATE_AT_{prefix}: u32 = {state_at}u;\n"));
+            state_at += check.atomic_state_words;
+        }
         source.push_str(&check.source);
     }
+    source.push_str(&format!("\nconst WGRACE_ATOMIC_STATE_WORDS: u32 = {}u;\n", prelude.atomic_state_words()));
     let calls = |event: &str, args: &str, handles: fn(&Hooks) -> bool| -> String {
         prelude
             .checks
@@ -521,12 +539,12 @@ pub fn runtime_source(prelude: &Prelude) -> String {
     };
     source.push_str(&format!(
         "\nfn wgrace_checks_on_begin() {{\n{}}}\n\nfn wgrace_checks_on_barrier(kind: u32, id: u32) {{\n{}}}\n\n\
-         fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic(v: u32, word: u32, site: u32, flags: u32) \
+         fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) \
          {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
         calls("end", "", |h| h.end),
-        calls("atomic", "v, word, site, flags", |h| h.atomic),
+        calls("atomic_memory", "v, word, site, flags", |h| h.atomic_memory),
     ));
     source
 }

@@ -12,8 +12,9 @@
 //   wgrace_wg_access        for every load/store of `var<workgroup>` memory and
 //   wgrace_storage_access   for every load/store of writable storage memory
 //                           (the data-race check's hooks, checks/data_race/);
-//   wgrace_atomic           after every atomic access of a variable that has
-//                           atomics of a scope narrower than the device;
+//   wgrace_atomic_memory    after every atomic access of a variable that has
+//                           atomics of a scope narrower than the device, or
+//                           plain accesses of memory atomics access too;
 //   wgrace_end              once, when the entry point's body returns.
 //
 // This file holds what the checks share: the bindings, the invocation's
@@ -38,8 +39,7 @@ struct WgraceVar {
     // (wgrace_spread_memory).
     range_shift: u32,
     // First 64-bit word, in wgrace_shadow_u64, of the per-word state that
-    // checks of atomics keep for this variable (only variables with atomics
-    // of a scope narrower than the device have one).
+    // the checks handling wgrace_atomic_memory keep for this variable.
     atomic_base: u32,
 }
 
@@ -138,11 +138,13 @@ const WGRACE_ORDERS_WORKGROUP: u32 = 1u;
 const WGRACE_ORDERS_STORAGE: u32 = 2u;
 const WGRACE_BARRIER_SUBGROUP: u32 = 4u;
 
-// Flags passed to wgrace_atomic: the access wrote (a compare-exchange only
-// when it exchanged), and its scope is narrower than the device (the
-// workgroup's, or a subgroup's or the invocation's).
-const WGRACE_ATOMIC_WRITE: u32 = 1u;
-const WGRACE_ATOMIC_NARROW: u32 = 2u;
+// Flags passed to wgrace_atomic_memory: the access wrote (a compare-exchange
+// only when it exchanged); it is an atomic whose scope is narrower than the
+// device (the workgroup's, or a subgroup's or the invocation's); it is a
+// plain load or store, not an atomic.
+const WGRACE_ACCESS_WRITE: u32 = 1u;
+const WGRACE_ACCESS_NARROW: u32 = 2u;
+const WGRACE_ACCESS_PLAIN: u32 = 4u;
 
 // ---------------------------------------------------------------- identity
 
@@ -210,17 +212,20 @@ fn wgrace_barrier(kind: u32, id: u32) {
     wgrace_checks_on_barrier(kind, id);
 }
 
-// Called right after each atomic access of a variable that has atomics of a
-// scope narrower than the device (a SPIR-V workgroup-scope atomic on buffer
-// memory), by every atomic access of that variable: variable `v`'s word
-// `word` (in its variable's words), whether the index was in bounds, the
-// access's site and WGRACE_ATOMIC_* flags.
-fn wgrace_atomic(v: u32, word: u32, in_bounds: bool, site: u32, flags: u32) {
+// Called right after each access of a variable that has atomics of a scope
+// narrower than the device (a SPIR-V workgroup-scope atomic on buffer
+// memory), or memory that both atomics and plain loads or stores access: by
+// its atomic accesses, and by its plain ones of such memory. Variable `v`'s
+// word `word` (in its variable's words), whether the index was in bounds,
+// the access's site and WGRACE_ACCESS_* flags. Checks that handle the event
+// keep WGRACE_ATOMIC_STATE_WORDS 64-bit words per word of such a variable in
+// wgrace_shadow_u64, from its atomic_base.
+fn wgrace_atomic_memory(v: u32, word: u32, in_bounds: bool, site: u32, flags: u32) {
     if !in_bounds {
         atomicAdd(&wgrace_log[WGRACE_LOG_OUT_OF_BOUNDS], 1u);
         return;
     }
-    wgrace_checks_on_atomic(v, word, site, flags);
+    wgrace_checks_on_atomic_memory(v, word, site, flags);
 }
 
 // Called last in the entry point.

@@ -311,16 +311,17 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     let module = compile("unmodelled_synchronization", &["-g", "--target-env", "vulkan1.3"]);
     let report = check(&module, args(&["--dispatch", "2"])).expect("runs");
     assert!(!report.complete);
-    // Its subgroup-scope ticket is used by both workgroups: a scope race.
-    let classes: Vec<RaceClass> = report.races().map(|r| r.class).collect();
-    assert!(classes.contains(&RaceClass::Scope), "{classes:?}");
+    // Its subgroup-scope ticket is used by both workgroups: a scope race;
+    // `count` is read plainly while the other workgroup adds to it: an
+    // atomic-plain race.
+    let mut classes: Vec<RaceClass> = report.races().map(|r| r.class).collect();
+    classes.sort();
+    assert_eq!(classes, [RaceClass::Scope, RaceClass::AtomicPlain]);
     assert_eq!(
         report.runs[0].incomplete,
         [
             "1 control barrier(s) of subgroup execution scope are checked as workgroup barriers: accesses of \
              different subgroups that only such a barrier separates are taken as ordered",
-            "`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
-             atomic, so races between the plain accesses and the atomics are not checked",
             &private_line("2 plain load(s) and store(s) of `Data`"),
             "1 atomic instruction(s) of subgroup or invocation scope are checked as if their scope were their \
              workgroup: their use by other subgroups or invocations of the same workgroup (a scope race) is not \
@@ -360,10 +361,11 @@ fn explanations_and_hints_use_spirv_s_terms() {
 }
 
 #[test]
-fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other() {
+fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other_and_the_atomics() {
     // `count` is atomic in naga's module (an atomicAdd touches it); the
     // plain read (line 8) and write (line 9) of the first invocation of each
-    // workgroup still race across workgroups.
+    // workgroup still race across workgroups, with each other and with the
+    // atomicAdd of other workgroups (line 6).
     let report = check(&compile("plain_beside_atomic", &["-g"]), args(&["--dispatch", "3"])).expect("runs");
     let mut pairs: Vec<(String, u32, u32)> = report
         .races()
@@ -373,12 +375,18 @@ fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other() {
         })
         .collect();
     pairs.sort();
+    pairs.retain(|p| p.0 != "atomic-plain");
     assert_eq!(pairs, [("inter-workgroup".to_string(), 8, 9), ("inter-workgroup".to_string(), 9, 9)]);
-    assert_eq!(
-        report.runs[0].incomplete,
-        ["`Data.count` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it \
-          atomic, so races between the plain accesses and the atomics are not checked"]
-    );
+    // The plain read and write of invocation 0 race with the atomicAdd of
+    // the other invocations of its workgroup and of other workgroups; one
+    // pair is reported for the word (the read comes first).
+    let atomic_plain: Vec<(u32, u32)> = report
+        .races()
+        .filter(|r| r.class == RaceClass::AtomicPlain)
+        .map(|r| (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0)))
+        .collect();
+    assert!(!atomic_plain.is_empty() && atomic_plain.iter().all(|p| [(6, 8), (6, 9)].contains(p)), "{atomic_plain:?}");
+    assert!(report.complete, "{:?}", report.runs[0].incomplete);
 }
 
 #[test]
@@ -505,11 +513,11 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     assert_ne!(a, b, "a scope race is between workgroups");
     assert_eq!(json["runs"][0]["races"][0]["class"], "scope");
     let run = &report.runs[0];
-    assert_eq!(run.checked.scope_checked_sites, 3);
+    assert_eq!(run.checked.atomic_checked_sites, 3);
     assert!(report.complete, "{:?}", run.incomplete);
     let text = wgrace::print::text(&report, false);
     assert!(text.contains("error[scope]: data race (write-write) on storage variable `Counters`"), "{text}");
-    assert!(text.contains("3 atomic sites checked for its scope"), "{text}");
+    assert!(text.contains("3 atomic sites checked,"), "{text}");
     let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
     assert_eq!(sarif["runs"][0]["results"][0]["properties"]["classes"][0], "scope");
 
@@ -518,7 +526,7 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     let device = compile("scoped_atomics", &["-g", "-DDEVICE_SCOPE"]);
     let report = check(&device, dispatch).expect("runs");
     assert_eq!(report.verdict, Verdict::NoRace, "{:#?}", report.runs[0].races);
-    assert_eq!(report.runs[0].checked.scope_checked_sites, 3);
+    assert_eq!(report.runs[0].checked.atomic_checked_sites, 3);
 
     // The instrumented module computes what the original does.
     let flags = ["--dispatch", "4", "--fill", "Counters=zero"];
@@ -531,4 +539,41 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
         output.contents[index].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     assert_eq!(instrumented, run_native(&device, &flags, "Counters"));
     assert_eq!(instrumented, [64, 16, 16, 16, 16]);
+}
+
+#[test]
+fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fits() {
+    // The plain clear (line 16) and the atomicAdd (line 18) race within each
+    // workgroup, and across workgroups (every workgroup touches the same
+    // eight words).
+    let within = "within one workgroup are not checked (across workgroups they are)";
+    for (define, line) in [
+        ("-DSMALL", None),
+        (
+            "-DRUNTIME",
+            Some(format!(
+                "races between plain and atomic accesses of `Data` {within}: they index a runtime-sized array"
+            )),
+        ),
+        (
+            "-DLARGE",
+            Some(format!(
+                "races between plain and atomic accesses of `Data` {within}: checking them would take 73728 bytes of \
+             workgroup memory (72 per word), more than the 4096 left"
+            )),
+        ),
+    ] {
+        let module = compile("plain_beside_atomic_array", &["-g", define]);
+        let flags: &[&str] =
+            if define == "-DRUNTIME" { &["--dispatch", "2", "--buffer", "counts=8"] } else { &["--dispatch", "2"] };
+        let report = check(&module, args(flags)).expect("runs");
+        let run = &report.runs[0];
+        assert_eq!(run.incomplete, line.into_iter().collect::<Vec<_>>(), "{define}");
+        let lines: Vec<_> = report
+            .races()
+            .filter(|r| r.class == RaceClass::AtomicPlain)
+            .map(|r| (r.first.location.line, r.second.location.line))
+            .collect();
+        assert_eq!(lines, [(Some(16), Some(18))], "{define}");
+    }
 }

@@ -43,7 +43,7 @@ impl Check for ToyWorkgroups {
         }
     }
 
-    fn link(&self, _: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+    fn link(&self, _: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         Some(LinkedCheck {
             prefix: "toy_workgroups".into(),
             source: TOY_WGSL.into(),
@@ -51,6 +51,7 @@ impl Check for ToyWorkgroups {
             first_code,
             workgroup_bytes: 0,
             atomic_state_words: 0,
+            unchecked: Vec::new(),
         })
     }
 

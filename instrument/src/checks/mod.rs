@@ -12,10 +12,13 @@
 //! [`Check`]), a folder `shaders/wgsl/checks/<id>/` for its WGSL, samples, and
 //! one line in [`REGISTRY`]. `docs/architecture.md` walks through it.
 
+pub mod atomic_plain;
 pub mod barrier_divergence;
 pub mod data_race;
 pub mod output_difference;
 pub mod scope;
+
+mod atomic_memory;
 
 use std::sync::Arc;
 
@@ -31,6 +34,7 @@ pub static REGISTRY: &[&dyn Check] = &[
     &barrier_divergence::BarrierDivergence,
     &output_difference::OutputDifference,
     &scope::Scope,
+    &atomic_plain::AtomicPlain,
 ];
 
 /// One kind of bug wgrace looks for.
@@ -49,7 +53,7 @@ pub trait Check: Send + Sync {
     /// Its WGSL for a shader with these facts, or `None` when it has
     /// nothing to do in this shader (and is then left out of it).
     /// `first_code` is its first record code.
-    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck>;
+    fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck>;
 
     /// Turns one record of the table into what the report shows.
     ///
@@ -74,7 +78,7 @@ pub trait Check: Send + Sync {
 
 /// What a check may know about a shader when deciding what to link.
 #[derive(Clone, Copy, Debug)]
-pub struct ShaderFacts {
+pub struct ShaderFacts<'a> {
     /// Workgroup control barriers (and `workgroupUniformLoad`s) in the code
     /// the entry point reaches.
     pub barriers: usize,
@@ -87,9 +91,18 @@ pub struct ShaderFacts {
     /// where they happen.
     pub replay: bool,
     /// Whether storage memory has atomics of a scope narrower than the
-    /// device (SPIR-V), whose atomic accesses call the runtime's
-    /// `wgrace_atomic`.
+    /// device (SPIR-V).
     pub scoped_atomics: bool,
+    /// Whether storage memory is accessed both atomically and with plain
+    /// loads or stores (SPIR-V). With either, the accesses of such memory
+    /// call the runtime's `wgrace_atomic_memory`.
+    pub plain_and_atomic: bool,
+    /// The tracked variables (`TrackedVar::id` is the index the runtime's
+    /// events pass).
+    pub vars: &'a [TrackedVar],
+    /// Bytes of workgroup memory the shader leaves (before the checks take
+    /// theirs).
+    pub workgroup_bytes_free: u32,
 }
 
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,
@@ -186,7 +199,7 @@ impl Check for Registered {
     fn record_codes(&self) -> u32 {
         self.0.record_codes()
     }
-    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+    fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         self.0.link(facts, first_code)
     }
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
@@ -227,7 +240,7 @@ impl CheckSet {
     }
 
     /// The WGSL to link for a shader with `facts`.
-    pub fn link(&self, facts: &ShaderFacts) -> Vec<LinkedCheck> {
+    pub fn link(&self, facts: &ShaderFacts<'_>) -> Vec<LinkedCheck> {
         self.checks.iter().filter_map(|(c, first)| c.link(facts, *first)).collect()
     }
 

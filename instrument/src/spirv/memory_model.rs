@@ -57,9 +57,10 @@ pub struct Survey {
     /// Each synchronizing instruction, with its word offset in the module.
     pub instructions: Vec<(usize, Sync)>,
     /// The memory both atomics and plain loads or stores access, by variable
-    /// and top-level member (`Data.count`): naga's reader makes it atomic,
-    /// so the plain accesses are checked as atomic.
-    pub plain_and_atomic: Vec<String>,
+    /// and top-level member (`Data.count`), and whether it is workgroup
+    /// memory: naga's reader makes it atomic, and wgrace still finds the
+    /// plain accesses by their instructions.
+    pub plain_and_atomic: Vec<(String, bool)>,
     /// Under the Vulkan memory model: the memory whose plain loads or
     /// stores a barrier cannot order between invocations, by variable, with
     /// how many such accesses ([`Survey::unchecked`] says why).
@@ -212,13 +213,15 @@ impl Survey {
             .into_iter()
             .map(|(variable, member)| {
                 let ty = variable_types.get(&variable).copied().unwrap_or(0);
-                match member {
+                let name = match member {
                     Some(m) => match member_names.get(&(ty, m)).filter(|n| !n.is_empty()) {
                         Some(field) => format!("{}.{field}", name_of(variable)),
                         None => format!("{}.{m}", name_of(variable)),
                     },
                     None => name_of(variable),
-                }
+                };
+                let workgroup = variable_classes.get(&variable) == Some(&(spirv::StorageClass::Workgroup as u32));
+                (name, workgroup)
             })
             .collect();
         survey
@@ -315,10 +318,12 @@ impl Survey {
                  barriers: accesses of different subgroups that only such a barrier separates are taken as ordered"
             ));
         }
-        for memory in &self.plain_and_atomic {
+        // Buffer memory that both kinds access is the atomic-plain check's
+        // (checks/atomic_plain/), which says what it leaves unchecked.
+        for (memory, _) in self.plain_and_atomic.iter().filter(|(_, workgroup)| *workgroup) {
             out.push(format!(
-                "`{memory}` is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes \
-                 it atomic, so races between the plain accesses and the atomics are not checked"
+                "`{memory}` is workgroup memory accessed both atomically and with plain loads or stores: races \
+                 between its plain accesses and its atomics are not checked"
             ));
         }
         if !self.unordered_by_barriers.is_empty() {

@@ -897,7 +897,13 @@ fn spirv_from_naga_says_what_of_its_atomics_is_not_checked() {
     let incomplete = r["runs"][0]["incomplete"].as_array().expect("incomplete");
     assert_eq!(incomplete.len(), 1, "{r}");
     let line = incomplete[0].as_str().unwrap_or("");
-    assert!(line.ends_with("is accessed both atomically and with plain loads or stores; naga's SPIR-V reader makes it atomic, so races between the plain accesses and the atomics are not checked"), "{line}");
+    assert!(
+        line.ends_with(
+            "is workgroup memory accessed both atomically and with plain loads or stores: races between its plain \
+             accesses and its atomics are not checked"
+        ),
+        "{line}"
+    );
 }
 
 #[test]

@@ -48,16 +48,17 @@ impl Check for BarrierDivergence {
         }
     }
 
-    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+    fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         // Without a barrier no two invocations can execute different ones.
         (facts.barriers > 0).then(|| LinkedCheck {
             prefix: wgsl_prefix(ID),
             source: wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default(),
-            hooks: Hooks { begin: false, barrier: true, end: true, atomic: false },
+            hooks: Hooks { begin: false, barrier: true, end: true, atomic_memory: false },
             first_code,
             // One atomic<u64>, rounded as WebGPU counts it.
             workgroup_bytes: 16,
             atomic_state_words: 0,
+            unchecked: Vec::new(),
         })
     }
 

@@ -92,7 +92,7 @@ impl Check for DataRace {
         true
     }
 
-    fn link(&self, facts: &ShaderFacts, first_code: u32) -> Option<LinkedCheck> {
+    fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         // Its WGSL numbers the classes from 0 (WGRACE_CLASS_*).
         debug_assert_eq!(first_code, 0, "the data-race check must come first in the registry");
         let variant = if facts.subgroups { "warp" } else { "warp_none" };
@@ -104,13 +104,14 @@ impl Check for DataRace {
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
-            hooks: Hooks { begin: true, barrier: true, end: true, atomic: false },
+            hooks: Hooks { begin: true, barrier: true, end: true, atomic_memory: false },
             first_code,
             // The replay's round counters; its workgroup shadow is sized with
             // the prelude, and accounted for by the pass
             // (`workgroup_shadow_resident`).
             workgroup_bytes: if facts.replay { REPLAY_WORKGROUP_BYTES } else { 0 },
             atomic_state_words: 0,
+            unchecked: Vec::new(),
         })
     }
 
@@ -333,6 +334,7 @@ pub fn explanation(class: RaceClass, space: Space, language: Language) -> String
             no barrier orders accesses of different workgroups"
             .into(),
         (RaceClass::Scope, _) => super::scope::EXPLANATION.into(),
+        (RaceClass::AtomicPlain, _) => super::atomic_plain::EXPLANATION.into(),
     }
 }
 
@@ -361,5 +363,6 @@ pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
             the data so each workgroup touches its own words"
             .into(),
         RaceClass::Scope => super::scope::HINT.into(),
+        RaceClass::AtomicPlain => super::atomic_plain::HINT.into(),
     }
 }

@@ -5,7 +5,7 @@
 // when they are not, they race as plain accesses would (SPIR-V's atomics of
 // workgroup scope, used by two workgroups). This check runs after every
 // atomic access of a variable that has atomics narrower than the device
-// (the runtime's atomic event, with WGRACE_ATOMIC_* flags) and reports an
+// (the runtime's atomic-memory event, with WGRACE_ACCESS_* flags) and reports an
 // atomic access of one workgroup that conflicts with one of another
 // workgroup (at least one writing) when at least one of them is narrow.
 // Nothing orders atomics of different workgroups for this check, which is
@@ -14,9 +14,11 @@
 // runtime's table under WGRACE_CODE_SCOPE (+1 when the later access wrote);
 // the host decodes the records in instrument/src/checks/scope/.
 //
-// Each word of such a variable has WGRACE_SCOPE_WORDS 64-bit words in
-// wgrace_shadow_u64, from the variable's atomic_base: a state word, then two
-// witnesses per category. The state holds, for each of four categories of
+// Each word of such a variable has 9 64-bit words of this check's in
+// wgrace_shadow_u64 (from WGRACE_ATOMIC_STATE_AT_SCOPE among the word's
+// WGRACE_ATOMIC_STATE_WORDS, from the variable's atomic_base): a state word,
+// then two witnesses per category. Plain accesses of the variable (which the
+// atomic-memory event also reports) are the atomic-plain check's. The state holds, for each of four categories of
 // the word's accesses (any atomic, atomic writes, narrow atomics, narrow
 // atomic writes), whether it has accesses of no workgroup, of one, or of
 // several, and one workgroup id:
@@ -42,7 +44,6 @@
 // one written too late to be read makes the record name an access it did
 // not record.
 
-const WGRACE_SCOPE_WORDS: u32 = 9u;
 const WGRACE_SCOPE_ANY: u32 = 0u;
 const WGRACE_SCOPE_WRITES: u32 = 1u;
 const WGRACE_SCOPE_NARROW: u32 = 2u;
@@ -73,10 +74,13 @@ fn wgrace_scope_witness(at: u32, c: u32, g: u32) -> u64 {
     return 0lu;
 }
 
-fn wgrace_scope_on_atomic(v: u32, word: u32, site: u32, flags: u32) {
-    let at = wgrace_params.vars[v].atomic_base + word * WGRACE_SCOPE_WORDS;
-    let write = (flags & WGRACE_ATOMIC_WRITE) != 0u;
-    let narrow = (flags & WGRACE_ATOMIC_NARROW) != 0u;
+fn wgrace_scope_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
+    if (flags & WGRACE_ACCESS_PLAIN) != 0u {
+        return;
+    }
+    let at = wgrace_params.vars[v].atomic_base + word * WGRACE_ATOMIC_STATE_WORDS + WGRACE_ATOMIC_STATE_AT_SCOPE;
+    let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
+    let narrow = (flags & WGRACE_ACCESS_NARROW) != 0u;
     // The categories the access belongs to (a bit each), and the one whose
     // accesses of other workgroups it races with.
     let mine = 1u | (u32(write) << 1u) | (u32(narrow) << 2u) | (u32(narrow && write) << 3u);

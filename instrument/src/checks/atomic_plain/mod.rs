@@ -1,0 +1,165 @@
+//! `atomic-plain`: an atomic and a plain access of one word, unordered.
+//!
+//! SPIR-V lets a word be accessed by atomics and by plain loads and stores
+//! (GLSL: `atomicAdd(count, 1u)` in one place, `total = count` in another).
+//! The Vulkan memory model treats such a pair like any pair with a plain
+//! access: it races unless something orders the two, and the atomic's scope
+//! does not help. naga's reader makes such memory atomic; the pass still
+//! finds the plain `OpLoad`s and `OpStore`s by their instructions
+//! (`Shader::is_plain_spirv_access`) and reports them, with every atomic of
+//! the variable, to the runtime's atomic-memory event. This check's WGSL
+//! (`shaders/wgsl/checks/atomic_plain/`) keeps, per word, which workgroups
+//! accessed it atomically and plainly and how, and, in workgroup memory,
+//! which invocations of the workgroup did since its last control barrier
+//! that orders buffer memory; it reports the first conflicting atomic and
+//! plain pair of each. The state within a workgroup takes
+//! [`LOCAL_BYTES_PER_WORD`] bytes of workgroup memory per word, for the
+//! words the accesses can reach: memory indexed through a runtime-sized
+//! array, or too large for what the shader leaves, is checked across
+//! workgroups only, and the report says so. Its records are races of class
+//! `atomic-plain`: code 0 when the later access read, 1 when it wrote.
+
+use wgrace_report::{CheckInfo, RaceClass, Severity};
+use wgrace_shaders::{Hooks, LinkedCheck};
+
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, wgsl_prefix};
+
+/// The check.
+pub struct AtomicPlain;
+
+const ID: &str = "atomic-plain";
+
+/// 64-bit words of state per word of memory both kinds access: the state
+/// and two witnesses for each of four categories (`across_workgroups.wgsl`).
+const STATE_WORDS: u32 = 9;
+
+/// Workgroups the state tells apart (28-bit ids).
+pub const MAX_WORKGROUPS: u64 = 1 << 28;
+
+/// Bytes of workgroup memory the state within a workgroup takes per word: a
+/// state word and eight witnesses, of 64 bits.
+pub const LOCAL_BYTES_PER_WORD: u32 = 72;
+
+/// The most workgroup memory that state takes, leaving the rest to the
+/// shader and the data-race check's shadow.
+const LOCAL_BUDGET: u32 = 4096;
+
+/// Workgroup memory the other checks may take (the barrier-divergence
+/// check's word, the replay's round counters).
+const OTHER_CHECKS_BYTES: u32 = 64;
+
+/// The class's explanation, as the report shows it.
+pub const EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this word, at least one writing, with \
+    nothing ordering them: an atomic's scope does not order it with a plain access; within a workgroup only a \
+    control barrier that orders buffer memory does, and nothing orders accesses of different workgroups";
+
+/// The class's fix hint.
+pub const HINT: &str = "make the plain access atomic too (GLSL: atomicLoad, atomicStore, or an atomic \
+    read-modify-write); within a workgroup a control barrier with UniformMemory semantics between the two also \
+    orders them";
+
+impl Check for AtomicPlain {
+    fn info(&self) -> CheckInfo {
+        CheckInfo {
+            id: ID.into(),
+            name: "AtomicPlainRace".into(),
+            short_description: "An atomic and a plain access of one word, unordered".into(),
+            full_description: format!(
+                "SPIR-V input: {EXPLANATION}. wgrace records, for every word that both atomics and plain loads \
+                 or stores access, which workgroups accessed it and how, and which invocations of a workgroup did \
+                 since its last barrier, and reports the first conflicting pair of an atomic and a plain access \
+                 across workgroups, and in each workgroup."
+            ),
+            help: HINT.into(),
+            severity: Severity::Error,
+        }
+    }
+
+    fn record_codes(&self) -> u32 {
+        2
+    }
+
+    fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
+        if !facts.plain_and_atomic {
+            return None;
+        }
+        let local = LocalState::of(facts);
+        let mut source = local.wgsl();
+        source.push_str(&wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default());
+        Some(LinkedCheck {
+            prefix: wgsl_prefix(ID),
+            source,
+            hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
+            first_code,
+            workgroup_bytes: local.words.max(1) * LOCAL_BYTES_PER_WORD,
+            atomic_state_words: STATE_WORDS,
+            unchecked: local.unchecked,
+        })
+    }
+
+    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        let texts = (EXPLANATION.to_string(), HINT.to_string());
+        super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts).map(Decoded::Race)
+    }
+}
+
+/// Where each variable's state within a workgroup lives.
+struct LocalState {
+    /// (variable id, first state word, words) of each variable that has one.
+    vars: Vec<(u32, u32, u32)>,
+    /// State words in all.
+    words: u32,
+    /// The variables left without one, and why.
+    unchecked: Vec<String>,
+}
+
+impl LocalState {
+    /// Gives each variable whose plain and atomic accesses meet a state
+    /// within the workgroup, in order, while they fit.
+    fn of(facts: &ShaderFacts<'_>) -> LocalState {
+        let budget = facts.workgroup_bytes_free.saturating_sub(OTHER_CHECKS_BYTES).min(LOCAL_BUDGET);
+        let mut local = LocalState { vars: Vec::new(), words: 0, unchecked: Vec::new() };
+        let within = "within one workgroup are not checked (across workgroups they are)";
+        for v in facts.vars.iter().filter(|v| v.plain_and_atomic) {
+            match v.atomic_words {
+                None => local.unchecked.push(format!(
+                    "races between plain and atomic accesses of `{}` {within}: they index a runtime-sized array",
+                    v.name
+                )),
+                Some(words) if (local.words + words) * LOCAL_BYTES_PER_WORD > budget => {
+                    local.unchecked.push(format!(
+                        "races between plain and atomic accesses of `{}` {within}: checking them would take {} bytes \
+                         of workgroup memory ({LOCAL_BYTES_PER_WORD} per word), more than the {} left",
+                        v.name,
+                        words * LOCAL_BYTES_PER_WORD,
+                        budget - local.words * LOCAL_BYTES_PER_WORD
+                    ));
+                }
+                Some(words) => {
+                    local.vars.push((v.id, local.words, words));
+                    local.words += words;
+                }
+            }
+        }
+        local
+    }
+
+    /// The WGSL that places the state: `WGRACE_AP_LOCAL_WORDS`,
+    /// `WGRACE_AP_LOCAL_WITNESSES` and `wgrace_ap_local_at(v, word)` (the
+    /// state word of a variable's word, or `WGRACE_AP_NONE`).
+    fn wgsl(&self) -> String {
+        let words = self.words.max(1);
+        let mut cases = String::new();
+        for (id, first, len) in &self.vars {
+            cases.push_str(&format!(
+                "        case {id}u: {{\n            if word < {len}u {{\n                return {first}u + word;\n            }}\n        }}\n"
+            ));
+        }
+        format!(
+            "const WGRACE_AP_LOCAL_WORDS: u32 = {words}u;\nconst WGRACE_AP_LOCAL_WITNESSES: u32 = {}u;\n\n\
+             fn wgrace_ap_local_at(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{}}\n    }}\n    \
+             return 0xffffffffu;\n}}\n\n",
+            8 * words
+        )
+    }
+}

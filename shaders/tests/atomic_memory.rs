@@ -1,0 +1,478 @@
+//! The state machines of the checks of atomic memory, `scope`
+//! (`wgsl/checks/scope/atomics.wgsl`) and `atomic-plain`
+//! (`wgsl/checks/atomic_plain/`), checked against the Vulkan memory model's
+//! rules on random traces.
+//!
+//! A one-invocation harness feeds each trace of accesses through the
+//! runtime's atomic-memory event, with both checks linked as the pass links
+//! them, forging the workgroup and invocation of every access, so the trace
+//! order is the order in which the state words see them. The references,
+//! with no synchronization between workgroups:
+//!
+//! - `scope`: two atomic accesses of one word race when they come from
+//!   different workgroups, at least one writes, and at least one has a scope
+//!   narrower than the device (one's scope then leaves out the other's
+//!   invocation, and the two are not mutually ordered);
+//! - `atomic-plain`: an atomic and a plain access of one word race when at
+//!   least one writes and they come from different workgroups, or from
+//!   different invocations of one workgroup with no barrier that orders
+//!   buffer memory between them (with the harness that keeps the check's
+//!   state within the workgroup, on traces of one workgroup).
+//!
+//! The test asserts that each check records exactly the words that race
+//! under its rule, each once, at the access that first makes the word race,
+//! against an earlier access it races with, with both invocations and
+//! whether each wrote.
+//!
+//! Site ids are trace positions, so a recorded pair names two accesses.
+
+use wgrace_shaders::abi::{self, SPREAD_CELLS, SPREAD_RANGES};
+use wgrace_shaders::{Hooks, LinkedCheck, Prelude, StorageLayout, runtime_source};
+
+const HARNESS: &str = r#"
+struct Step { g: u32, t: u32, site: u32, flags: u32, word: u32, epoch: u32, _pad0: u32, _pad1: u32 }
+@group(1) @binding(0) var<storage, read> steps: array<Step>;
+
+@compute @workgroup_size(1)
+fn main() {
+    wgrace_sg_size = 1u;
+    for (var i = 0u; i < arrayLength(&steps); i++) {
+        let s = steps[i];
+        wgrace_g = s.g;
+        wgrace_t = s.t;
+        wgrace_ap_epoch = s.epoch;
+        wgrace_atomic_memory(0u, s.word, true, s.site, s.flags);
+    }
+    wgrace_end();
+}
+"#;
+
+const WORDS: u32 = 4;
+const INVOCATIONS: u32 = 4;
+const WORKGROUPS: u32 = 3;
+const MAX_STEPS: usize = 40;
+const PAIRS: u32 = 256;
+/// 64-bit words of state per word of each check.
+const STATE_WORDS: u32 = 9;
+/// The checks, with their first record codes.
+const CHECKS: [(&str, u32); 2] = [("scope", 0), ("atomic_plain", 2)];
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+struct Step {
+    g: u32,
+    t: u32,
+    site: u32,
+    /// `WGRACE_ACCESS_WRITE | WGRACE_ACCESS_NARROW | WGRACE_ACCESS_PLAIN`.
+    flags: u32,
+    word: u32,
+    /// Control barriers ordering buffer memory its workgroup executed.
+    epoch: u32,
+    _pad: [u32; 2],
+}
+
+impl Step {
+    fn write(&self) -> bool {
+        self.flags & wgrace_shaders::ACCESS_WRITE != 0
+    }
+    fn narrow(&self) -> bool {
+        self.flags & wgrace_shaders::ACCESS_NARROW != 0
+    }
+    fn plain(&self) -> bool {
+        self.flags & wgrace_shaders::ACCESS_PLAIN != 0
+    }
+}
+
+/// Whether two accesses race under the Vulkan memory model (with no other
+/// synchronization between workgroups), by the rule of check `check` of
+/// [`CHECKS`]; `within` adds the pairs of one workgroup that no barrier
+/// separates (the harness that keeps state within a workgroup).
+fn race(check: usize, a: &Step, b: &Step, within: bool) -> bool {
+    let conflict = a.word == b.word && (a.write() || b.write());
+    let unordered = a.g != b.g || (within && a.epoch == b.epoch && a.t != b.t);
+    match check {
+        0 => conflict && a.g != b.g && !a.plain() && !b.plain() && (a.narrow() || b.narrow()),
+        _ => conflict && unordered && a.plain() != b.plain(),
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = self.0;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+}
+
+/// A random trace; narrow atomics, plain accesses and writes are made rare
+/// in some traces so that race-free ones are common too.
+fn trace(rng: &mut Rng, within: bool) -> Vec<Step> {
+    let len = 2 + rng.below(MAX_STEPS as u32 - 1) as usize;
+    // Within a workgroup: one workgroup, whose barriers raise the epoch.
+    let workgroups = if within { 1 } else { 1 + rng.below(WORKGROUPS) };
+    let words = 1 + rng.below(WORDS);
+    let narrow_in = 2 + rng.below(8);
+    let plain_in = 2 + rng.below(8);
+    let write_in = 2 + rng.below(8);
+    let mut epoch = 0;
+    (0..len)
+        .map(|i| {
+            if within && rng.below(8) == 0 {
+                epoch += 1;
+            }
+            let write = if rng.below(write_in) == 0 { wgrace_shaders::ACCESS_WRITE } else { 0 };
+            let kind = if rng.below(plain_in) == 0 {
+                wgrace_shaders::ACCESS_PLAIN
+            } else if rng.below(narrow_in) == 0 {
+                wgrace_shaders::ACCESS_NARROW
+            } else {
+                0
+            };
+            Step {
+                g: rng.below(workgroups),
+                t: rng.below(INVOCATIONS),
+                site: i as u32,
+                flags: write | kind,
+                word: rng.below(words),
+                epoch,
+                _pad: [0; 2],
+            }
+        })
+        .collect()
+}
+
+const HEADER: usize = size_of::<abi::LogHeader>() / 4;
+const PAIR_WORDS: usize = 4;
+const EXAMPLES: usize = abi::EXAMPLES_PER_RECORD;
+
+fn log_words() -> u64 {
+    (HEADER + PAIRS as usize * (PAIR_WORDS + SPREAD_CELLS + SPREAD_RANGES)) as u64
+}
+
+const EXAMPLE_BYTES: u64 = (PAIRS as usize * EXAMPLES * 16) as u64;
+const SPREAD_TABLE_WORDS: u64 = 4096;
+
+struct Harness {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    shadow_u64: wgpu::Buffer,
+    log: wgpu::Buffer,
+    examples: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    group0: wgpu::BindGroup,
+    /// Whether the atomic-plain check keeps its state within the workgroup.
+    within: bool,
+}
+
+impl Harness {
+    /// `within`: the atomic-plain check keeps state within the workgroup for
+    /// every word of variable 0, as the host places it.
+    fn new(within: bool) -> Option<Harness> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::PRIMARY,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        let features = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS;
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::PRIMARY));
+        let adapter = adapters.into_iter().find(|a| a.features().contains(features))?;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: features,
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }))
+        .ok()?;
+        let checks = CHECKS
+            .iter()
+            .map(|&(prefix, first_code)| LinkedCheck {
+                prefix: prefix.into(),
+                source: local_state(prefix, within) + &wgrace_shaders::check_source(prefix).expect("the check's WGSL"),
+                hooks: Hooks { atomic_memory: true, barrier: prefix == "atomic_plain", ..Hooks::default() },
+                first_code,
+                workgroup_bytes: 0,
+                atomic_state_words: STATE_WORDS,
+                unchecked: Vec::new(),
+            })
+            .collect();
+        let prelude = Prelude {
+            invocation_bits: 2,
+            site_bits: 6,
+            workgroup_invocations: INVOCATIONS,
+            workgroup_words: 0,
+            vars: 1,
+            workgroup_shadow_resident: false,
+            workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
+            workgroup_interval_bits: Prelude::workgroup_bits(2, 6).1,
+            stmt: false,
+            slots: 1,
+            storage_slots: 1,
+            workgroup_barrier_kinds: false,
+            storage_barrier_kinds: false,
+            subgroups: false,
+            count_accesses: false,
+            checks,
+            instrumented: true,
+            replay: false,
+            storage: StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, false, None).expect("layout"),
+            storage_sites: Vec::new(),
+            site_facts: Vec::new(),
+            barriers_order_both: false,
+            timeline: false,
+        };
+        let source = runtime_source(&prelude) + HARNESS;
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("atomic-memory harness"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
+        let buffer = |size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
+        };
+        let params = buffer(
+            (size_of::<abi::Params>() + size_of::<abi::Var>()) as u64,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        );
+        // The state starts after a word the data-race check would own, as
+        // in a real run.
+        let atomic_base = 1;
+        let shadow_u64 = buffer(u64::from(atomic_base + WORDS * STATE_WORDS * CHECKS.len() as u32) * 8, usage);
+        let log = buffer(log_words() * 4, usage);
+        let examples = buffer(EXAMPLE_BYTES + SPREAD_TABLE_WORDS * 4, usage);
+        let readback =
+            buffer(log_words() * 4 + EXAMPLE_BYTES, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let header = abi::Params {
+            chunk_base: 0,
+            total_workgroups: WORKGROUPS,
+            witness_mask: 0,
+            cache_bits: 0,
+            dispatch: [WORKGROUPS, 1, 1, 0],
+            pair_capacity: PAIRS,
+            storage_words: 0,
+            witness_shift: 0,
+            trace_capacity: 0,
+        };
+        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base };
+        let mut bytes = bytemuck::bytes_of(&header).to_vec();
+        bytes.extend_from_slice(bytemuck::bytes_of(&var));
+        queue.write_buffer(&params, 0, &bytes);
+        let table = abi::spread_table([WORKGROUPS, 1, 1], &[0; 64]);
+        queue.write_buffer(&examples, EXAMPLE_BYTES, bytemuck::cast_slice(&table));
+        let group0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: examples.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: shadow_u64.as_entire_binding() },
+            ],
+        });
+        Some(Harness { device, queue, pipeline, shadow_u64, log, examples, readback, group0, within })
+    }
+
+    /// Feeds `steps` through the hook and returns the log followed by the
+    /// examples.
+    fn replay(&self, steps: &[Step]) -> Vec<u32> {
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST;
+        let steps_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: size_of_val(steps) as u64,
+            usage,
+            mapped_at_creation: false,
+        });
+        self.queue.write_buffer(&steps_buffer, 0, bytemuck::cast_slice(steps));
+        let group1 = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &self.pipeline.get_bind_group_layout(1),
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: steps_buffer.as_entire_binding() }],
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.shadow_u64, 0, None);
+        encoder.clear_buffer(&self.log, 0, None);
+        encoder.clear_buffer(&self.examples, 0, Some(EXAMPLE_BYTES));
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.group0, &[]);
+            pass.set_bind_group(1, &group1, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        encoder.copy_buffer_to_buffer(&self.log, 0, &self.readback, 0, log_words() * 4);
+        encoder.copy_buffer_to_buffer(&self.examples, 0, &self.readback, log_words() * 4, EXAMPLE_BYTES);
+        self.queue.submit([encoder.finish()]);
+        self.readback.map_async(wgpu::MapMode::Read, .., |r| r.expect("map"));
+        self.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+        let data: Vec<u32> = bytemuck::pod_collect_to_vec(&self.readback.get_mapped_range(..).expect("range"));
+        self.readback.unmap();
+        data
+    }
+}
+
+/// The race table of a replayed log: (key, count, examples).
+fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
+    let pairs = &log[HEADER..HEADER + PAIRS as usize * PAIR_WORDS];
+    let examples = &log[log_words() as usize..];
+    pairs
+        .chunks_exact(PAIR_WORDS)
+        .zip(examples.chunks_exact(EXAMPLES * 4))
+        .filter(|(p, _)| p[0] != 0)
+        .map(|(p, e)| (p[0], p[1], e))
+        .collect()
+}
+
+/// The atomic-plain check's placement of its state within a workgroup (the
+/// host generates it; see `checks/atomic_plain/`): every word of variable
+/// 0 when `within`, else none.
+fn local_state(prefix: &str, within: bool) -> String {
+    if prefix != "atomic_plain" {
+        return String::new();
+    }
+    let (words, place) = if within { (WORDS, "if v == 0u && word < WORDS { return word; }") } else { (1, "") };
+    format!(
+        "const WORDS: u32 = {WORDS}u;\nconst WGRACE_AP_LOCAL_WORDS: u32 = {words}u;\n\
+         const WGRACE_AP_LOCAL_WITNESSES: u32 = {}u;\n\
+         fn wgrace_ap_local_at(v: u32, word: u32) -> u32 {{ {place} return 0xffffffffu; }}\n",
+        8 * words
+    )
+}
+
+/// For each word that races by the rule of check `check`, the first access
+/// that makes it race (within each epoch of a workgroup as well, for the
+/// state kept within it).
+fn first_races(check: usize, steps: &[Step], within: bool) -> Vec<(u32, usize)> {
+    let mut out: Vec<(u32, usize)> = Vec::new();
+    for (j, b) in steps.iter().enumerate() {
+        let recorded = |w: u32| {
+            out.iter().any(|&(word, k)| {
+                // Across workgroups a word is recorded once; within one, once
+                // per epoch.
+                word == w && (!within || steps[k].epoch == b.epoch)
+            })
+        };
+        if !recorded(b.word) && steps[..j].iter().any(|a| race(check, a, b, within)) {
+            out.push((b.word, j));
+        }
+    }
+    out
+}
+
+fn check_trace(harness: &Harness, steps: &[Step]) {
+    let within = harness.within;
+    let log = harness.replay(steps);
+    assert_eq!(log[0], 0, "dropped detections");
+    let mut seen = vec![Vec::new(); CHECKS.len()];
+    for (key, count, examples) in table(&log) {
+        let code = (key - 1) >> 28;
+        let check = CHECKS.iter().rposition(|&(_, first)| first <= code).expect("a check's code");
+        let name = CHECKS[check].0;
+        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
+        assert!(j < steps.len(), "{name}: a race without its witness ({i}, {j}) in {steps:#?}");
+        let expected = first_races(check, steps, within);
+        for example in examples.chunks_exact(4).take(count as usize) {
+            let word = example[2];
+            let bits = example[3];
+            // The later access found the race; the earlier one is the witness.
+            assert_ne!(bits & (1 << 20), 0, "{name}: order of ({i}, {j})");
+            assert!(race(check, &steps[i], &steps[j], within), "{name}: recorded ({i}, {j}) do not race in {steps:#?}");
+            assert_eq!(word, steps[j].word, "{name}: word of ({i}, {j})");
+            assert!(
+                expected.contains(&(word, j)),
+                "{name}: ({i}, {j}) is not the first race of word {word} in {steps:#?}"
+            );
+            let wrote = code - CHECKS[check].1;
+            assert_eq!(wrote, u32::from(steps[j].write()), "{name}: code says whether access {j} wrote");
+            assert_eq!((bits >> 21) & 1, u32::from(steps[i].write()), "{name}: whether access {i} wrote");
+            assert_eq!((example[0], bits & 0x3ff), (steps[i].g, steps[i].t), "{name}: invocation of access {i}");
+            assert_eq!(
+                (example[1], (bits >> 10) & 0x3ff),
+                (steps[j].g, steps[j].t),
+                "{name}: invocation of access {j}"
+            );
+            seen[check].push((word, j));
+        }
+    }
+    for (check, seen) in seen.iter_mut().enumerate() {
+        seen.sort_unstable();
+        let mut expected = first_races(check, steps, within);
+        expected.sort_unstable();
+        assert_eq!(*seen, expected, "{}: racing words and where they first race, in {steps:#?}", CHECKS[check].0);
+    }
+}
+
+fn harness(within: bool) -> Option<Harness> {
+    let h = Harness::new(within);
+    if h.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
+        eprintln!("skipping: no adapter with 64-bit atomics");
+    }
+    h
+}
+
+#[test]
+fn the_state_machines_match_the_vulkan_rules_for_atomics() {
+    for within in [false, true] {
+        let Some(harness) = harness(within) else { return };
+        let mut rng = Rng(0x5c0b_e5ee_d000_0001);
+        let mut racy = [0; CHECKS.len()];
+        for _ in 0..600 {
+            let steps = trace(&mut rng, within);
+            for (check, n) in racy.iter_mut().enumerate() {
+                *n += usize::from(!first_races(check, &steps, within).is_empty());
+            }
+            check_trace(&harness, &steps);
+        }
+        // Both verdicts were exercised, for each check that applies.
+        for (check, n) in racy.iter().enumerate() {
+            let range = if within && check == 0 { 0..1 } else { 60..540 };
+            assert!(range.contains(n), "{} (within: {within}): {n} of 600 traces race", CHECKS[check].0);
+        }
+    }
+}
+
+#[test]
+fn classic_patterns() {
+    let Some(harness) = harness(false) else { return };
+    let step = |g, site, flags| Step { g, t: site % INVOCATIONS, site, flags, word: 0, epoch: 0, _pad: [0; 2] };
+    let (w, n, p) = (wgrace_shaders::ACCESS_WRITE, wgrace_shaders::ACCESS_NARROW, wgrace_shaders::ACCESS_PLAIN);
+    for (steps, scope, atomic_plain) in [
+        // Device-scope counters of many workgroups: no race.
+        (vec![step(0, 0, w), step(1, 1, w), step(2, 2, w)], false, false),
+        // Workgroup-scope counters of two workgroups: a scope race.
+        (vec![step(0, 0, w | n), step(0, 1, w | n), step(1, 2, w | n)], true, false),
+        // Workgroup-scope reads of many workgroups, then a device-scope
+        // write of another: a scope race.
+        (vec![step(0, 0, n), step(1, 1, n), step(2, 2, n)], false, false),
+        (vec![step(1, 0, n), step(1, 1, w), step(0, 2, 0), step(2, 3, n), step(0, 4, w)], true, false),
+        // A device read of another workgroup after a narrow write.
+        (vec![step(0, 0, w | n), step(1, 1, 0)], true, false),
+        // A plain read of a counter other workgroups add to: atomic-plain.
+        (vec![step(0, 0, w), step(1, 1, w), step(1, 2, p)], false, true),
+        // An atomic read, a plain read of another workgroup, a plain write
+        // of the first one: no two workgroups conflict.
+        (vec![step(0, 0, 0), step(1, 1, p), step(0, 2, p | w)], false, false),
+        // Then an atomic read of the second workgroup.
+        (vec![step(0, 0, 0), step(1, 1, p), step(0, 2, p | w), step(1, 3, 0)], false, true),
+        // An atomic write, an atomic read of another workgroup, a plain
+        // write of a third.
+        (vec![step(0, 0, w), step(1, 1, 0), step(2, 2, p | w)], false, true),
+    ] {
+        assert_eq!(!first_races(0, &steps, false).is_empty(), scope, "scope: {steps:#?}");
+        assert_eq!(!first_races(1, &steps, false).is_empty(), atomic_plain, "atomic-plain: {steps:#?}");
+        check_trace(&harness, &steps);
+    }
+}
