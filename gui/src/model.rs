@@ -225,7 +225,8 @@ fn race_row(run: &Run, r: usize, members: Vec<usize>, run_label: &str) -> Row {
         }
     }
     let haystack = format!(
-        "{DATA_RACE} {} {} {} {} {} {}",
+        "{} {} {} {} {} {} {}",
+        first.class.check(),
         classes.join(" "),
         first.memory.variable,
         first.first.location.snippet,
@@ -236,7 +237,7 @@ fn race_row(run: &Run, r: usize, members: Vec<usize>, run_label: &str) -> Row {
     .to_lowercase();
     Row {
         kind: RowKind::Race { run: r, races: members },
-        check: DATA_RACE.to_string(),
+        check: first.class.check().to_string(),
         classes,
         variable: first.memory.variable.clone(),
         lines,

@@ -290,6 +290,16 @@ impl RaceClass {
         }
     }
 
+    /// The id of the check that reports it (`data-race`, or `scope` and
+    /// `atomic-plain`, whose records are races too).
+    pub fn check(self) -> &'static str {
+        match self {
+            RaceClass::Scope => "scope",
+            RaceClass::AtomicPlain => "atomic-plain",
+            _ => "data-race",
+        }
+    }
+
     /// Whether its two invocations are in one workgroup, so that running a
     /// subgroup in lock-step could hide it (the lock-step table applies).
     pub fn within_workgroup(self) -> bool {

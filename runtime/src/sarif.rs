@@ -45,9 +45,6 @@ use crate::print;
 pub const SARIF_SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
-/// The rule id of races.
-pub const DATA_RACE_RULE: &str = "data-race";
-
 /// The report as a SARIF 2.1.0 log, pretty-printed JSON.
 pub fn sarif(report: &Report) -> String {
     serde_json::to_string_pretty(&log(report)).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
@@ -270,7 +267,7 @@ impl<'a> Writer<'a> {
             print::code(group),
             self.which_run(run)
         );
-        let mut result = self.result(DATA_RACE_RULE, ResultLevel::Error, text);
+        let mut result = self.result(race.class.check(), ResultLevel::Error, text);
         result.locations =
             Some(vec![self.location(None, Some(&race.first.location), &print::access_label(&race.first))]);
         let mut related = vec![self.location(Some(1), Some(&race.second.location), &print::access_label(&race.second))];

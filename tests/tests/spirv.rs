@@ -520,6 +520,10 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     assert!(text.contains("3 atomic sites checked,"), "{text}");
     let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
     assert_eq!(sarif["runs"][0]["results"][0]["properties"]["classes"][0], "scope");
+    assert_eq!(sarif["runs"][0]["results"][0]["ruleId"], "scope");
+    let rules = &sarif["runs"][0]["tool"]["driver"]["rules"];
+    let index = sarif["runs"][0]["results"][0]["ruleIndex"].as_u64().expect("a rule index") as usize;
+    assert_eq!(rules[index]["id"], "scope");
 
     // At device scope the shared counter is fine; the per-workgroup words
     // still have workgroup-scope atomics, and race with nothing.
@@ -575,5 +579,13 @@ fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fi
             .map(|r| (r.first.location.line, r.second.location.line))
             .collect();
         assert_eq!(lines, [(Some(16), Some(18))], "{define}");
+        let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
+        let rules: Vec<&str> = sarif["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter_map(|r| r["ruleId"].as_str())
+            .collect();
+        assert!(rules.contains(&"atomic-plain"), "{define}: {rules:?}");
     }
 }
