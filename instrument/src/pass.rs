@@ -350,6 +350,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             declaration: shader.locate(module.global_variables.get_span(handle)),
             scoped_atomics: false,
             plain_and_atomic: false,
+            subgroup_atomics: false,
             atomic_words: None,
         });
     }
@@ -520,7 +521,7 @@ pub fn instrument_with(
             checked_sites: sites.iter().filter(|s| s.checked).count(),
             subgroups: options.subgroups,
             replay,
-            scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
+            scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
             plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
             vars: &tracked,
             workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
@@ -544,7 +545,7 @@ pub fn instrument_with(
                 checked_sites: sites.iter().filter(|s| s.checked).count(),
                 subgroups: options.subgroups,
                 replay: false,
-                scoped_atomics: tracked.iter().any(|v| v.scoped_atomics),
+                scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
                 plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
                 vars: &tracked,
                 workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
@@ -837,6 +838,7 @@ fn track_whole_elements(
 fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usize>, FunctionPlans>) {
     for a in plans.values().flat_map(|p| p.atomics.iter().flatten()) {
         tracked[a.var].scoped_atomics |= a.narrow;
+        tracked[a.var].subgroup_atomics |= a.subgroup;
     }
     for a in plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.plain) {
         let atomics = plans.values().flat_map(|p| p.atomics.iter().flatten()).any(|b| b.var == a.var && !b.plain);
@@ -854,7 +856,7 @@ fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usi
             Bound::Runtime(_) => None,
         })
     };
-    for v in tracked.iter_mut().filter(|v| v.plain_and_atomic) {
+    for v in tracked.iter_mut().filter(|v| v.plain_and_atomic || v.subgroup_atomics) {
         let mut plans = plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.var as u32 == v.id);
         v.atomic_words = plans.try_fold(0, |most, a| reach(a).map(|r| r.max(most)));
     }
@@ -1176,6 +1178,8 @@ impl Planner<'_> {
             var: r.var,
             site,
             narrow: false,
+            subgroup: false,
+            workgroup_memory: false,
             plain: true,
             write: atomic_write,
             const_words: r.const_words,
@@ -1201,8 +1205,21 @@ impl Planner<'_> {
     /// turns out to need it (`keep_atomic_memory`).
     fn atomic_plan(&mut self, f: &Function, r: Resolved, write: AtomicWrite, span: Span) -> AtomicPlan {
         let site = self.add_site(f, r.var, AccessKind::Atomic, span, false);
-        let narrow = self.tracked[r.var].space == Space::Storage && self.shader.narrow_atomic(span);
-        AtomicPlan { var: r.var, site, narrow, plain: false, write, const_words: r.const_words, terms: r.terms }
+        let narrowness = self.shader.atomic_narrowness(span);
+        let workgroup_memory = self.tracked[r.var].space == Space::Workgroup;
+        AtomicPlan {
+            var: r.var,
+            site,
+            // Every workgroup has its own workgroup memory: no atomic of it
+            // is used by other workgroups.
+            narrow: !workgroup_memory && narrowness > 0,
+            subgroup: narrowness > 1,
+            workgroup_memory,
+            plain: false,
+            write,
+            const_words: r.const_words,
+            terms: r.terms,
+        }
     }
 
     /// The tracked variable `pointer` points into, if any.
@@ -1634,8 +1651,15 @@ fn atomic_call(
     let Some(hook) = rw.hooks.atomic_memory else { return };
     let mut b = Builder::new(&mut f.expressions, span);
     let (word, in_bounds) = word_index(&mut b, plan.const_words, &plan.terms);
-    let narrow = if plan.narrow { wgrace_shaders::ACCESS_NARROW } else { 0 }
-        | if plan.plain { wgrace_shaders::ACCESS_PLAIN } else { 0 };
+    let narrow = [
+        (plan.narrow, wgrace_shaders::ACCESS_NARROW),
+        (plan.plain, wgrace_shaders::ACCESS_PLAIN),
+        (plan.subgroup, wgrace_shaders::ACCESS_SUBGROUP),
+        (plan.workgroup_memory, wgrace_shaders::ACCESS_WORKGROUP_MEMORY),
+    ]
+    .iter()
+    .filter(|(set, _)| *set)
+    .fold(0, |flags, (_, flag)| flags | flag);
     let flags = match (plan.write, result) {
         (AtomicWrite::No, _) => b.u32(narrow),
         (AtomicWrite::IfExchanged, Some(result)) => {

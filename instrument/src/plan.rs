@@ -74,8 +74,12 @@ pub(crate) enum AtomicWrite {
 pub(crate) struct AtomicPlan {
     pub var: usize,
     pub site: u32,
-    /// An atomic whose scope is narrower than the device.
+    /// An atomic of buffer memory whose scope is narrower than the device.
     pub narrow: bool,
+    /// An atomic whose scope is a subgroup (or the invocation).
+    pub subgroup: bool,
+    /// Of workgroup memory.
+    pub workgroup_memory: bool,
     /// A plain load or store, not an atomic.
     pub plain: bool,
     pub write: AtomicWrite,

@@ -215,23 +215,22 @@ impl Shader {
         matches!(opcode, Some(::spirv::Op::Load | ::spirv::Op::Store))
     }
 
-    /// Whether the atomic instruction at `span` has a scope narrower than the
-    /// device (SPIR-V's workgroup, subgroup or invocation scope), so that it
-    /// orders nothing with invocations of other workgroups. WGSL's atomics of
-    /// storage memory have device scope.
-    pub fn narrow_atomic(&self, span: Span) -> bool {
-        let Some(spirv) = &self.spirv else { return false };
+    /// How narrow the scope of the atomic instruction at `span` is: 0 for
+    /// the device (or wider), 1 for the workgroup, 2 for a subgroup or the
+    /// invocation (SPIR-V). WGSL's atomics of storage memory have device
+    /// scope, and those of workgroup memory workgroup scope, which is that
+    /// memory's whole extent (0).
+    pub fn atomic_narrowness(&self, span: Span) -> u8 {
+        let Some(spirv) = &self.spirv else { return 0 };
         let sync = spirv.rewritten.index.original(span).and_then(|at| spirv.rewritten.survey.at(at));
-        matches!(
-            sync,
-            Some((
-                _,
-                spirv::memory_model::Sync::Atomic {
-                    scope: Some(::spirv::Scope::Workgroup | ::spirv::Scope::Subgroup | ::spirv::Scope::Invocation),
-                    ..
-                }
-            ))
-        )
+        match sync {
+            Some((_, spirv::memory_model::Sync::Atomic { scope: Some(scope), .. })) => match scope {
+                ::spirv::Scope::Workgroup => 1,
+                ::spirv::Scope::Subgroup | ::spirv::Scope::Invocation => 2,
+                _ => 0,
+            },
+            _ => 0,
+        }
     }
 
     /// The module's specialization constants (SPIR-V only).

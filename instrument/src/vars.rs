@@ -47,19 +47,23 @@ pub struct TrackedVar {
     /// Whether it is storage memory that atomics and plain loads or stores
     /// (SPIR-V) both access.
     pub plain_and_atomic: bool,
-    /// For such memory: how many of its first words its atomic accesses and
-    /// its plain accesses of atomic memory can reach, when their indices are
-    /// bounded (none of them indexes a runtime-sized array).
+    /// Whether it has atomics of subgroup (or invocation) scope (SPIR-V),
+    /// storage or workgroup memory.
+    pub subgroup_atomics: bool,
+    /// For variables with any of these: how many of its first words its
+    /// atomic accesses and its plain accesses of atomic memory can reach,
+    /// when their indices are bounded (none of them indexes a runtime-sized
+    /// array).
     pub atomic_words: Option<u32>,
 }
 
 impl TrackedVar {
     /// Whether its atomic accesses (and plain accesses of its atomic
     /// memory) call the runtime's `wgrace_atomic_memory`, and the checks
-    /// that handle it keep state for each of its words: a variable with
-    /// scoped atomics, or with plain and atomic accesses.
+    /// that handle it keep state for its words: a variable with atomics
+    /// narrower than the device, or with plain and atomic accesses.
     pub fn atomic_memory(&self) -> bool {
-        self.scoped_atomics || self.plain_and_atomic
+        self.scoped_atomics || self.plain_and_atomic || self.subgroup_atomics
     }
 }
 

@@ -443,7 +443,8 @@ impl CheckedLayout {
         let mut atomic_words = 0u64;
         let mut atomic_bases = Vec::new();
         for v in &inst.vars {
-            if v.atomic_memory() && per_word > 0 {
+            // Workgroup memory has no state across workgroups.
+            if v.atomic_memory() && v.space == wgrace_instrument::Space::Storage && per_word > 0 {
                 let len = user.iter().find(|b| b.handle == v.handle).and_then(|b| b.runtime_len).unwrap_or(0);
                 atomic_bases.push(u64_words + atomic_words);
                 atomic_words += v.words(len) * per_word;

@@ -99,6 +99,12 @@ pub const ACCESS_NARROW: u32 = 2;
 /// `WGRACE_ACCESS_PLAIN`: the flag for a plain load or store (of memory that
 /// atomics also access).
 pub const ACCESS_PLAIN: u32 = 4;
+/// `WGRACE_ACCESS_SUBGROUP`: the flag for an atomic whose scope is a
+/// subgroup (or the invocation).
+pub const ACCESS_SUBGROUP: u32 = 8;
+/// `WGRACE_ACCESS_WORKGROUP_MEMORY`: the flag for an access of workgroup
+/// memory (each workgroup has its own).
+pub const ACCESS_WORKGROUP_MEMORY: u32 = 16;
 
 /// Record codes available to all checks together (4 bits of the record
 /// table's key).

@@ -139,12 +139,16 @@ const WGRACE_ORDERS_STORAGE: u32 = 2u;
 const WGRACE_BARRIER_SUBGROUP: u32 = 4u;
 
 // Flags passed to wgrace_atomic_memory: the access wrote (a compare-exchange
-// only when it exchanged); it is an atomic whose scope is narrower than the
-// device (the workgroup's, or a subgroup's or the invocation's); it is a
-// plain load or store, not an atomic.
+// only when it exchanged); it is an atomic of buffer memory whose scope is
+// narrower than the device (the workgroup's, or a subgroup's or the
+// invocation's); it is a plain load or store, not an atomic; it is an atomic
+// whose scope is a subgroup (or the invocation); it accesses workgroup
+// memory (of which each workgroup has its own).
 const WGRACE_ACCESS_WRITE: u32 = 1u;
 const WGRACE_ACCESS_NARROW: u32 = 2u;
 const WGRACE_ACCESS_PLAIN: u32 = 4u;
+const WGRACE_ACCESS_SUBGROUP: u32 = 8u;
+const WGRACE_ACCESS_WORKGROUP_MEMORY: u32 = 16u;
 
 // ---------------------------------------------------------------- identity
 

@@ -323,9 +323,6 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
             "1 control barrier(s) of subgroup execution scope are checked as workgroup barriers: accesses of \
              different subgroups that only such a barrier separates are taken as ordered",
             &private_line("2 plain load(s) and store(s) of `Data`"),
-            "1 atomic instruction(s) of subgroup or invocation scope are checked as if their scope were their \
-             workgroup: their use by other subgroups or invocations of the same workgroup (a scope race) is not \
-             reported",
         ]
     );
     assert_eq!(
@@ -506,7 +503,7 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     assert_eq!((race.class, race.kind), (RaceClass::Scope, RaceKind::WriteWrite));
     assert_eq!((race.memory.element.as_str(), race.memory.byte_offset), ("Counters.total", 0));
     for access in [&race.first, &race.second] {
-        assert_eq!(access.location.line, Some(13));
+        assert_eq!(access.location.line, Some(15));
         assert_eq!(access.access, AccessKind::Write);
     }
     let [a, b] = [&race.first, &race.second].map(|a| a.invocation.expect("recorded").workgroup_id);
@@ -524,6 +521,16 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     let rules = &sarif["runs"][0]["tool"]["driver"]["rules"];
     let index = sarif["runs"][0]["results"][0]["ruleIndex"].as_u64().expect("a rule index") as usize;
     assert_eq!(rules[index]["id"], "scope");
+
+    // Invocation scope is checked as if of subgroup scope, and the report
+    // says so.
+    let report = check(&compile("scoped_atomics", &["-g", "-DINVOCATION_SCOPE"]), dispatch.clone()).expect("runs");
+    assert_eq!(report.races().map(|r| r.class).collect::<Vec<_>>(), [RaceClass::Scope]);
+    assert_eq!(
+        report.runs[0].incomplete,
+        ["1 atomic instruction(s) of invocation scope are checked as if of subgroup scope: their use by other \
+          invocations of the same subgroup (a scope race) is not reported"]
+    );
 
     // At device scope the shared counter is fine; the per-workgroup words
     // still have workgroup-scope atomics, and race with nothing.

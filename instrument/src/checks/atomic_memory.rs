@@ -1,13 +1,14 @@
 //! What the checks of atomic memory share (`scope`, `atomic-plain`): their
 //! records, whose earlier access is a witness the state kept (its site, or
 //! `0x3fff` when it was not written yet) and whose code (0 or 1) says
-//! whether the later access wrote, become races of their class.
+//! whether the later access wrote, become races of their class; and the
+//! placing of their state within a workgroup, in workgroup memory.
 
 use wgrace_report::{DetectedBy, Lockstep, Race, RaceClass, RaceExample};
 
 use super::data_race::{self, RawAccess, UNKNOWN_SITE};
-use super::{DecodeContext, Record};
-use crate::vars;
+use super::{DecodeContext, Record, ShaderFacts};
+use crate::vars::{self, TrackedVar};
 
 /// The race of one record of class `class`, with `texts` (explanation,
 /// hint).
@@ -67,4 +68,72 @@ pub(crate) fn decode(
         detected_by: DetectedBy::Runtime,
         spread: Some(data_race::spread(record, var, ctx)),
     })
+}
+
+/// Where a check's state within a workgroup lives, for each variable that
+/// needs one: a state word and witnesses for each word its accesses can
+/// reach, in workgroup memory.
+pub(crate) struct LocalState {
+    /// (variable id, first state word, words) of each variable that has one.
+    vars: Vec<(u32, u32, u32)>,
+    /// State words in all.
+    pub words: u32,
+    /// The variables left without one, and why: each a reason the report is
+    /// incomplete.
+    pub unchecked: Vec<String>,
+}
+
+impl LocalState {
+    /// Gives each variable that `wants` one a state, in order, while they
+    /// fit in `budget` bytes at `bytes_per_word`; `not_checked(name)` says
+    /// what is not checked for a variable left without one.
+    pub fn of(
+        facts: &ShaderFacts<'_>,
+        wants: impl Fn(&TrackedVar) -> bool,
+        bytes_per_word: u32,
+        budget: u32,
+        not_checked: impl Fn(&str) -> String,
+    ) -> LocalState {
+        let mut local = LocalState { vars: Vec::new(), words: 0, unchecked: Vec::new() };
+        for v in facts.vars.iter().filter(|v| wants(v)) {
+            match v.atomic_words {
+                None => local.unchecked.push(format!("{}: they index a runtime-sized array", not_checked(&v.name))),
+                Some(words) if (local.words + words) * bytes_per_word > budget => {
+                    local.unchecked.push(format!(
+                        "{}: checking them would take {} bytes of workgroup memory ({bytes_per_word} per word), more \
+                         than the {} left",
+                        not_checked(&v.name),
+                        words * bytes_per_word,
+                        budget - local.words * bytes_per_word
+                    ));
+                }
+                Some(words) => {
+                    local.vars.push((v.id, local.words, words));
+                    local.words += words;
+                }
+            }
+        }
+        local
+    }
+
+    /// The WGSL that places the state, for names with `tag`:
+    /// `WGRACE_<TAG>_LOCAL_WORDS`, `WGRACE_<TAG>_LOCAL_WITNESSES` (eight per
+    /// word) and `wgrace_<tag>_local_at(v, word)` (the state word of a
+    /// variable's word, or `0xffffffff`).
+    pub fn wgsl(&self, tag: &str) -> String {
+        let words = self.words.max(1);
+        let mut cases = String::new();
+        for (id, first, len) in &self.vars {
+            cases.push_str(&format!(
+                "        case {id}u: {{\n            if word < {len}u {{\n                return {first}u + word;\n            }}\n        }}\n"
+            ));
+        }
+        let lower = tag.to_lowercase();
+        format!(
+            "const WGRACE_{tag}_LOCAL_WORDS: u32 = {words}u;\nconst WGRACE_{tag}_LOCAL_WITNESSES: u32 = {}u;\n\n\
+             fn wgrace_{lower}_local_at(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{}}\n    }}\n    \
+             return 0xffffffffu;\n}}\n\n",
+            8 * words
+        )
+    }
 }

@@ -90,8 +90,9 @@ pub struct ShaderFacts<'a> {
     /// replay pass (addr mode's record and replay), rather than checked
     /// where they happen.
     pub replay: bool,
-    /// Whether storage memory has atomics of a scope narrower than the
-    /// device (SPIR-V).
+    /// Whether memory has atomics of a scope narrower than the memory's
+    /// extent (SPIR-V): workgroup-scope atomics of storage memory, or
+    /// subgroup-scope ones of any.
     pub scoped_atomics: bool,
     /// Whether storage memory is accessed both atomically and with plain
     /// loads or stores (SPIR-V). With either, the accesses of such memory

@@ -338,17 +338,13 @@ impl Survey {
                 names.join(", ")
             ));
         }
-        // Atomics of workgroup scope on buffer memory are the scope check's
-        // (checks/scope/); on workgroup memory they cannot be used outside
-        // their scope, every workgroup having its own copy. Narrower ones
-        // are checked as if their scope were the workgroup.
-        let narrow_atomics =
-            self.count(|s| matches!(s, Sync::Atomic { scope: Some(Scope::Subgroup | Scope::Invocation), .. }));
-        if narrow_atomics > 0 {
+        // Atomics of workgroup or subgroup scope are the scope check's
+        // (checks/scope/); invocation scope it takes as subgroup scope.
+        let invocation_atomics = self.count(|s| matches!(s, Sync::Atomic { scope: Some(Scope::Invocation), .. }));
+        if invocation_atomics > 0 {
             out.push(format!(
-                "{narrow_atomics} atomic instruction(s) of subgroup or invocation scope are checked as if their \
-                 scope were their workgroup: their use by other subgroups or invocations of the same workgroup (a \
-                 scope race) is not reported"
+                "{invocation_atomics} atomic instruction(s) of invocation scope are checked as if of subgroup scope: \
+                 their use by other invocations of the same subgroup (a scope race) is not reported"
             ));
         }
         out

@@ -1,14 +1,16 @@
 #version 450
 #extension GL_KHR_memory_scope_semantics : require
 // Workgroup-scope atomics: on a word of every workgroup (a scope race
-// unless DEVICE_SCOPE), and on a word of each workgroup, indexed with a
-// signed and an unsigned index (no race).
+// unless DEVICE_SCOPE; INVOCATION_SCOPE narrows it further), and on a word
+// of each workgroup, indexed with a signed and an unsigned index (no race).
 layout(local_size_x = 16) in;
 layout(set = 0, binding = 0) buffer Counters { uint total; uint per_group[4]; };
 layout(set = 0, binding = 1) buffer Seen { uint seen[]; };
 void main() {
-#ifdef DEVICE_SCOPE
+#if defined(DEVICE_SCOPE)
     atomicAdd(total, 1u, gl_ScopeDevice, 0, 0);
+#elif defined(INVOCATION_SCOPE)
+    atomicAdd(total, 1u, gl_ScopeInvocation, 0, 0);
 #else
     atomicAdd(total, 1u, gl_ScopeWorkgroup, 0, 0);
 #endif

@@ -22,6 +22,7 @@
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
+use super::atomic_memory::LocalState;
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, wgsl_prefix};
 
 /// The check.
@@ -42,11 +43,12 @@ pub const LOCAL_BYTES_PER_WORD: u32 = 72;
 
 /// The most workgroup memory that state takes, leaving the rest to the
 /// shader and the data-race check's shadow.
-const LOCAL_BUDGET: u32 = 4096;
+pub const LOCAL_BUDGET: u32 = 4096;
 
-/// Workgroup memory the other checks may take (the barrier-divergence
-/// check's word, the replay's round counters).
-const OTHER_CHECKS_BYTES: u32 = 64;
+/// Workgroup memory the other checks may take besides the checks of atomic
+/// memory (the barrier-divergence check's word, the replay's round
+/// counters).
+pub const OTHER_CHECKS_BYTES: u32 = 64;
 
 /// The class's explanation, as the report shows it.
 pub const EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this word, at least one writing, with \
@@ -83,8 +85,20 @@ impl Check for AtomicPlain {
         if !facts.plain_and_atomic {
             return None;
         }
-        let local = LocalState::of(facts);
-        let mut source = local.wgsl();
+        let budget = facts.workgroup_bytes_free.saturating_sub(OTHER_CHECKS_BYTES).min(LOCAL_BUDGET);
+        let local = LocalState::of(
+            facts,
+            |v| v.plain_and_atomic,
+            LOCAL_BYTES_PER_WORD,
+            budget,
+            |name| {
+                format!(
+                    "races between plain and atomic accesses of `{name}` within one workgroup are not checked (across \
+                 workgroups they are)"
+                )
+            },
+        );
+        let mut source = local.wgsl("AP");
         source.push_str(&wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default());
         Some(LinkedCheck {
             prefix: wgsl_prefix(ID),
@@ -100,66 +114,5 @@ impl Check for AtomicPlain {
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         let texts = (EXPLANATION.to_string(), HINT.to_string());
         super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts).map(Decoded::Race)
-    }
-}
-
-/// Where each variable's state within a workgroup lives.
-struct LocalState {
-    /// (variable id, first state word, words) of each variable that has one.
-    vars: Vec<(u32, u32, u32)>,
-    /// State words in all.
-    words: u32,
-    /// The variables left without one, and why.
-    unchecked: Vec<String>,
-}
-
-impl LocalState {
-    /// Gives each variable whose plain and atomic accesses meet a state
-    /// within the workgroup, in order, while they fit.
-    fn of(facts: &ShaderFacts<'_>) -> LocalState {
-        let budget = facts.workgroup_bytes_free.saturating_sub(OTHER_CHECKS_BYTES).min(LOCAL_BUDGET);
-        let mut local = LocalState { vars: Vec::new(), words: 0, unchecked: Vec::new() };
-        let within = "within one workgroup are not checked (across workgroups they are)";
-        for v in facts.vars.iter().filter(|v| v.plain_and_atomic) {
-            match v.atomic_words {
-                None => local.unchecked.push(format!(
-                    "races between plain and atomic accesses of `{}` {within}: they index a runtime-sized array",
-                    v.name
-                )),
-                Some(words) if (local.words + words) * LOCAL_BYTES_PER_WORD > budget => {
-                    local.unchecked.push(format!(
-                        "races between plain and atomic accesses of `{}` {within}: checking them would take {} bytes \
-                         of workgroup memory ({LOCAL_BYTES_PER_WORD} per word), more than the {} left",
-                        v.name,
-                        words * LOCAL_BYTES_PER_WORD,
-                        budget - local.words * LOCAL_BYTES_PER_WORD
-                    ));
-                }
-                Some(words) => {
-                    local.vars.push((v.id, local.words, words));
-                    local.words += words;
-                }
-            }
-        }
-        local
-    }
-
-    /// The WGSL that places the state: `WGRACE_AP_LOCAL_WORDS`,
-    /// `WGRACE_AP_LOCAL_WITNESSES` and `wgrace_ap_local_at(v, word)` (the
-    /// state word of a variable's word, or `WGRACE_AP_NONE`).
-    fn wgsl(&self) -> String {
-        let words = self.words.max(1);
-        let mut cases = String::new();
-        for (id, first, len) in &self.vars {
-            cases.push_str(&format!(
-                "        case {id}u: {{\n            if word < {len}u {{\n                return {first}u + word;\n            }}\n        }}\n"
-            ));
-        }
-        format!(
-            "const WGRACE_AP_LOCAL_WORDS: u32 = {words}u;\nconst WGRACE_AP_LOCAL_WITNESSES: u32 = {}u;\n\n\
-             fn wgrace_ap_local_at(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{}}\n    }}\n    \
-             return 0xffffffffu;\n}}\n\n",
-            8 * words
-        )
     }
 }

@@ -20,14 +20,24 @@
 //! access among them. Its records are races of class `scope`: code 0 when
 //! the later access read, 1 when it wrote.
 //!
+//! Within a workgroup, atomics of subgroup scope (of buffer or workgroup
+//! memory) are not ordered with atomics of other subgroups: the check keeps
+//! a state per word of such memory in workgroup memory, with the subgroups
+//! that accessed it since the workgroup's last barrier ordering that
+//! memory, and reports conflicting pairs of different subgroups with a
+//! subgroup-scope atomic among them (memory indexed through a runtime-sized
+//! array, or too large for the workgroup memory left, is not checked
+//! there, and the report says so).
+//!
 //! What it does not cover yet, the report's incomplete lines say: atomics
-//! of subgroup or invocation scope used by other subgroups of their own
-//! workgroup, and fences, barriers or locks of too narrow a scope.
+//! of invocation scope (checked as if of subgroup scope), and fences,
+//! barriers or locks of too narrow a scope.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, wgsl_prefix};
+use super::atomic_memory::LocalState;
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, atomic_plain, wgsl_prefix};
 
 /// The check.
 pub struct Scope;
@@ -37,6 +47,13 @@ const ID: &str = "scope";
 /// 64-bit words of state per word of a variable with scoped atomics: the
 /// state and two witnesses for each of four categories (`atomics.wgsl`).
 const STATE_WORDS: u32 = 9;
+
+/// Bytes of workgroup memory the state within a workgroup takes per word: a
+/// state word and eight witnesses, of 64 bits.
+const LOCAL_BYTES_PER_WORD: u32 = 72;
+
+/// The most workgroup memory that state takes.
+const LOCAL_BUDGET: u32 = 2048;
 
 /// The class's explanation, as the report shows it.
 pub const EXPLANATION: &str = "atomic accesses of different workgroups, at least one writing, and at least one of \
@@ -70,14 +87,32 @@ impl Check for Scope {
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         // Without an atomic narrower than the device, no atomic has a scope
         // too narrow for the invocations that use it.
-        facts.scoped_atomics.then(|| LinkedCheck {
+        if !facts.scoped_atomics {
+            return None;
+        }
+        // Within a workgroup, for memory with subgroup-scope atomics; the
+        // atomic-plain check may take its budget first.
+        let budget = facts
+            .workgroup_bytes_free
+            .saturating_sub(atomic_plain::OTHER_CHECKS_BYTES + atomic_plain::LOCAL_BUDGET)
+            .min(LOCAL_BUDGET);
+        let local = LocalState::of(
+            facts,
+            |v| v.subgroup_atomics,
+            LOCAL_BYTES_PER_WORD,
+            budget,
+            |name| format!("scope races between subgroups of one workgroup on `{name}` are not checked"),
+        );
+        let mut source = local.wgsl("SCOPE");
+        source.push_str(&wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default());
+        Some(LinkedCheck {
             prefix: wgsl_prefix(ID),
-            source: wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default(),
-            hooks: Hooks { atomic_memory: true, ..Hooks::default() },
+            source,
+            hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
             first_code,
-            workgroup_bytes: 0,
+            workgroup_bytes: local.words.max(1) * LOCAL_BYTES_PER_WORD,
             atomic_state_words: STATE_WORDS,
-            unchecked: Vec::new(),
+            unchecked: local.unchecked,
         })
     }
 

@@ -154,6 +154,11 @@ fn wgrace_atomic_plain_on_barrier(kind: u32, id: u32) {
 }
 
 fn wgrace_atomic_plain_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
+    // Only buffer memory is both atomic and plain (the pass sees to it);
+    // workgroup memory's atomics come for the scope check.
+    if (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u {
+        return;
+    }
     let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
     let plain = (flags & WGRACE_ACCESS_PLAIN) != 0u;
     // The access's side (its categories from there) and the other side's
