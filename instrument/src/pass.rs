@@ -943,8 +943,8 @@ struct FunctionPlans {
     accesses: VecDeque<Option<Plan>>,
     barriers: VecDeque<u32>,
     /// One entry per load, store and atomic statement, in walk order: what
-    /// to call after it when it is an atomic access of a variable with
-    /// scoped atomics.
+    /// to call after it when it accesses memory the checks of atomic memory
+    /// look at (`keep_atomic_memory`).
     atomics: VecDeque<Option<AtomicPlan>>,
 }
 
@@ -1149,7 +1149,8 @@ impl Planner<'_> {
     ) -> Result<(Option<Plan>, Option<AtomicPlan>), InstrumentError> {
         let Some(r) = self.resolve(f, Some(info), pointer, write, span)? else { return Ok((None, None)) };
         // A plain SPIR-V load or store of memory naga made atomic is checked
-        // as the plain access it is (against other plain accesses).
+        // as the plain access it is (against other plain accesses, and
+        // below, against the atomics).
         let atomic_write = if write { AtomicWrite::Yes } else { AtomicWrite::No };
         if r.atomic && !self.shader.is_plain_spirv_access(span) {
             return Ok((None, Some(self.atomic_plan(f, r, atomic_write, span))));

@@ -454,7 +454,9 @@ impl CheckedLayout {
         }
         if u64_words + atomic_words > u64::from(u32::MAX) {
             return Err(Error::Limit(format!(
-                "checking the scopes of atomics needs {per_word} 64-bit words per word of the buffers with                  atomics narrower than the device ({atomic_words} in all), more than 32-bit indices reach; check a                  smaller problem (--buffer NAME=LEN)"
+                "checking atomics needs {per_word} 64-bit words per word of the buffers with atomics narrower than \
+                 the device or with plain and atomic accesses ({atomic_words} in all, after the data-race check's), \
+                 more than 32-bit indices reach; check a smaller problem (--buffer NAME=LEN)"
             )));
         }
         let state_bytes = (state_words * storage.state_bytes()).max(8);

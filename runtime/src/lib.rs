@@ -674,11 +674,11 @@ fn unchecked_atomic_memory(inst: &Instrumented, dispatch: [u32; 3]) -> Vec<Strin
         inst.vars.iter().filter(|v| f(v)).map(|v| format!("`{}`", v.name)).collect()
     };
     let mut out = Vec::new();
-    let scoped = names(|v| v.scoped_atomics);
+    let scoped = names(|v| v.scoped_atomics || v.subgroup_atomics);
     if !scoped.is_empty() && !linked("scope") {
         out.push(format!(
-            "{} has atomics narrower than the device, and the `scope` check did not run: their use by other \
-             workgroups is not checked",
+            "{} has atomics of workgroup or subgroup scope, and the `scope` check did not run: their use by \
+             invocations outside their scope is not checked",
             scoped.join(", ")
         ));
     }

@@ -56,13 +56,15 @@ const LOCAL_BYTES_PER_WORD: u32 = 72;
 const LOCAL_BUDGET: u32 = 2048;
 
 /// The class's explanation, as the report shows it.
-pub const EXPLANATION: &str = "atomic accesses of different workgroups, at least one writing, and at least one of \
-    workgroup scope (or narrower), whose scope does not include the other's invocation: the Vulkan memory model \
-    does not order such atomics with each other, so they race as plain accesses would";
+pub const EXPLANATION: &str = "atomic accesses of one word, at least one writing, whose scopes do not both include \
+    the other's invocation (of different workgroups, one of workgroup scope or narrower; or of different subgroups \
+    of a workgroup, one of subgroup scope, with no barrier between): the Vulkan memory model does not order such \
+    atomics with each other, so they race as plain accesses would";
 
 /// The class's fix hint.
-pub const HINT: &str = "give the atomics device scope (GLSL: gl_ScopeDevice, or the atomic functions without a \
-    scope argument), or keep each workgroup to its own words";
+pub const HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \
+    workgroups, gl_ScopeWorkgroup across subgroups, or the atomic functions without a scope argument), or keep \
+    each workgroup (subgroup) to its own words";
 
 impl Check for Scope {
     fn info(&self) -> CheckInfo {
