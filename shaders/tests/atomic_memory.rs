@@ -213,7 +213,7 @@ impl Harness {
             .iter()
             .map(|&(prefix, first_code)| LinkedCheck {
                 prefix: prefix.into(),
-                source: local_state(prefix, within) + &wgrace_shaders::check_source(prefix).expect("the check's WGSL"),
+                source: wgrace_shaders::check_source(prefix).expect("the check's WGSL") + &local_state(prefix, within),
                 hooks: Hooks { atomic_memory: true, barrier: true, ..Hooks::default() },
                 first_code,
                 workgroup_bytes: 0,
@@ -359,16 +359,17 @@ fn table(log: &[u32]) -> Vec<(u32, u32, &[u32])> {
 /// it; see `checks/atomic_memory.rs`): every word of variable 0 when
 /// `within`, else none.
 fn local_state(prefix: &str, within: bool) -> String {
-    let tag = match prefix {
-        "atomic_plain" => "ap",
-        _ => "scope",
-    };
-    let (words, place) =
-        if within { (WORDS, format!("if v == 0u && word < {WORDS}u {{ return word; }}")) } else { (1, String::new()) };
+    let file = |name: &str| wgrace_shaders::check_file(&format!("{prefix}/within/{name}")).expect("within WGSL");
+    if !within {
+        return file("none.wgsl").to_string();
+    }
+    let tag = if prefix == "atomic_plain" { "ap" } else { "scope" };
     format!(
-        "const WGRACE_{upper}_LOCAL_WORDS: u32 = {words}u;\nconst WGRACE_{upper}_LOCAL_WITNESSES: u32 = {}u;\n\
-         fn wgrace_{tag}_local_at(v: u32, word: u32) -> u32 {{ {place} return 0xffffffffu; }}\n",
-        8 * words,
+        "const WGRACE_{upper}_LOCAL_WORDS: u32 = {WORDS}u;\nconst WGRACE_{upper}_LOCAL_WITNESSES: u32 = {}u;\n\
+         fn wgrace_{tag}_local_at(v: u32, word: u32) -> u32 {{ if v == 0u && word < {WORDS}u {{ return word; }} \
+         return 0xffffffffu; }}\n{}",
+        8 * WORDS,
+        file("state.wgsl"),
         upper = tag.to_uppercase()
     )
 }

@@ -554,12 +554,19 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
 
 #[test]
 fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fits() {
-    // The plain clear (line 16) and the atomicAdd (line 18) race within each
+    // The plain clear (line 24) and the atomicAdd (line 26) race within each
     // workgroup, and across workgroups (every workgroup touches the same
     // eight words).
     let within = "within one workgroup are not checked (across workgroups they are)";
     for (define, line) in [
         ("-DSMALL", None),
+        (
+            "-DSMALL -DFULL_SHARED",
+            Some(format!(
+                "races between plain and atomic accesses of `Data` {within}: checking them would take 576 bytes of \
+             workgroup memory (72 per word), more than the 0 left"
+            )),
+        ),
         (
             "-DRUNTIME",
             Some(format!(
@@ -574,9 +581,15 @@ fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fi
             )),
         ),
     ] {
-        let module = compile("plain_beside_atomic_array", &["-g", define]);
-        let flags: &[&str] =
-            if define == "-DRUNTIME" { &["--dispatch", "2", "--buffer", "counts=8"] } else { &["--dispatch", "2"] };
+        let defines: Vec<&str> = define.split(' ').collect();
+        let module = compile("plain_beside_atomic_array", &[&["-g"][..], &defines].concat());
+        // Shared memory filled up to 32 bytes short of the adapter's limit.
+        let filler = format!("FILLER={}", (gpu().device.limits().max_compute_workgroup_storage_size - 32) / 4);
+        let flags: &[&str] = match define {
+            "-DRUNTIME" => &["--dispatch", "2", "--buffer", "counts=8"],
+            "-DSMALL -DFULL_SHARED" => &["--dispatch", "2", "--override", &filler],
+            _ => &["--dispatch", "2"],
+        };
         let report = check(&module, args(flags)).expect("runs");
         let run = &report.runs[0];
         assert_eq!(run.incomplete, line.into_iter().collect::<Vec<_>>(), "{define}");
@@ -585,7 +598,7 @@ fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fi
             .filter(|r| r.class == RaceClass::AtomicPlain)
             .map(|r| (r.first.location.line, r.second.location.line))
             .collect();
-        assert_eq!(lines, [(Some(16), Some(18))], "{define}");
+        assert_eq!(lines, [(Some(24), Some(26))], "{define}");
         let sarif: serde_json::Value = serde_json::from_str(&wgrace::sarif::sarif(&report)).expect("parses");
         let rules: Vec<&str> = sarif["runs"][0]["results"]
             .as_array()

@@ -116,12 +116,17 @@ impl LocalState {
         local
     }
 
-    /// The WGSL that places the state, for names with `tag`:
+    /// The WGSL of the state within a workgroup of the check whose WGSL is
+    /// in `folder` (`wgsl/checks/<folder>/within/`), for names with `tag`:
     /// `WGRACE_<TAG>_LOCAL_WORDS`, `WGRACE_<TAG>_LOCAL_WITNESSES` (eight per
     /// word) and `wgrace_<tag>_local_at(v, word)` (the state word of a
-    /// variable's word, or `0xffffffff`).
-    pub fn wgsl(&self, tag: &str) -> String {
-        let words = self.words.max(1);
+    /// variable's word, or `0xffffffff`), then `state.wgsl`; or, when no
+    /// variable has a state, `none.wgsl`, which takes no workgroup memory.
+    pub fn wgsl(&self, tag: &str, folder: &str) -> String {
+        let file = |name: &str| wgrace_shaders::check_file(&format!("{folder}/within/{name}")).unwrap_or_default();
+        if self.words == 0 {
+            return file("none.wgsl").to_string();
+        }
         let mut cases = String::new();
         for (id, first, len) in &self.vars {
             cases.push_str(&format!(
@@ -130,10 +135,12 @@ impl LocalState {
         }
         let lower = tag.to_lowercase();
         format!(
-            "const WGRACE_{tag}_LOCAL_WORDS: u32 = {words}u;\nconst WGRACE_{tag}_LOCAL_WITNESSES: u32 = {}u;\n\n\
+            "const WGRACE_{tag}_LOCAL_WORDS: u32 = {}u;\nconst WGRACE_{tag}_LOCAL_WITNESSES: u32 = {}u;\n\n\
              fn wgrace_{lower}_local_at(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{}}\n    }}\n    \
-             return 0xffffffffu;\n}}\n\n",
-            8 * words
+             return 0xffffffffu;\n}}\n\n{}",
+            self.words,
+            8 * self.words,
+            file("state.wgsl")
         )
     }
 }

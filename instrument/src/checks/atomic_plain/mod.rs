@@ -98,14 +98,14 @@ impl Check for AtomicPlain {
                 )
             },
         );
-        let mut source = local.wgsl("AP");
-        source.push_str(&wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default());
+        let mut source = wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default();
+        source.push_str(&local.wgsl("AP", "atomic_plain"));
         Some(LinkedCheck {
             prefix: wgsl_prefix(ID),
             source,
             hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
             first_code,
-            workgroup_bytes: local.words.max(1) * LOCAL_BYTES_PER_WORD,
+            workgroup_bytes: local.words * LOCAL_BYTES_PER_WORD,
             atomic_state_words: STATE_WORDS,
             unchecked: local.unchecked,
         })

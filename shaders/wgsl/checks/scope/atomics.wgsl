@@ -19,9 +19,11 @@
 //   which subgroup-scope atomics are mutually ordered anyway).
 //
 // It records under WGRACE_CODE_SCOPE (+1 when the later access wrote); the
-// host decodes the records in instrument/src/checks/scope/, which also
-// generates wgrace_scope_local_at and WGRACE_SCOPE_LOCAL_WORDS (where a
-// word's state within the workgroup lives).
+// host decodes the records in instrument/src/checks/scope/, and links after
+// this file within/state.wgsl (the state within a workgroup,
+// wgrace_scope_within), after a generated wgrace_scope_local_at (where a
+// word's state within the workgroup lives) and WGRACE_SCOPE_LOCAL_WORDS, or,
+// when no memory has such a state, within/none.wgsl.
 //
 // Both kinds of state hold, for each of four categories of a word's
 // accesses (any atomic, atomic writes, narrow atomics, narrow atomic writes;
@@ -64,8 +66,6 @@
 //   bits 16-23   the categories, as above
 //   bits 0-9     the subgroup (local invocation index / subgroup size)
 
-var<workgroup> wgrace_scope_local: array<atomic<u64>, WGRACE_SCOPE_LOCAL_WORDS>;
-var<workgroup> wgrace_scope_local_witness: array<atomic<u64>, WGRACE_SCOPE_LOCAL_WITNESSES>;
 // Workgroup barriers ordering buffer memory (x) and workgroup memory (y).
 var<private> wgrace_scope_epochs: vec2<u32>;
 
@@ -226,67 +226,4 @@ fn wgrace_scope_across(v: u32, word: u32, site: u32, write: bool, narrow: bool) 
         }
     }
     wgrace_scope_record(word, site, write, w, select(g, u32(w), w != 0lu));
-}
-
-fn wgrace_scope_within(local: u32, word: u32, site: u32, write: bool, narrow: bool, epoch: u32) {
-    let mine = wgrace_scope_mine(write, narrow);
-    let against = wgrace_scope_against(write, narrow);
-    let me = wgrace_t / wgrace_sg_size;
-    var old = atomicLoad(&wgrace_scope_local[local]);
-    loop {
-        // Workgroup barriers are executed by the whole workgroup: an access
-        // of an earlier epoch is ordered before this one.
-        let old_epoch = u32(old >> 32u);
-        if old_epoch > epoch {
-            // Only barriers some invocations skipped (a barrier-divergence
-            // finding) get here.
-            return;
-        }
-        var s = WgraceScopeState(0u, 0u, false);
-        if old_epoch == epoch {
-            let low = u32(old);
-            s = WgraceScopeState((low >> 16u) & 255u, low & 1023u, ((low >> 24u) & 1u) != 0u);
-        }
-        if s.raced {
-            return;
-        }
-        if wgrace_scope_other(s, against, me) {
-            break;
-        }
-        let added = wgrace_scope_add(s, mine, me);
-        let next = (u64(epoch) << 32u) | u64((added.state.categories << 16u) | added.state.id);
-        if next == old {
-            return;
-        }
-        let r = atomicCompareExchangeWeak(&wgrace_scope_local[local], old, next);
-        if r.exchanged {
-            let w = wgrace_scope_witness_of(site, write, epoch);
-            for (var c = 0u; c < 4u; c++) {
-                if ((added.first >> c) & 1u) != 0u {
-                    atomicStore(&wgrace_scope_local_witness[8u * local + 2u * c], w);
-                }
-                if ((added.second >> c) & 1u) != 0u {
-                    atomicStore(&wgrace_scope_local_witness[8u * local + 2u * c + 1u], w);
-                }
-            }
-            return;
-        }
-        old = r.old_value;
-    }
-    // The word's first race in this epoch of this workgroup.
-    let before = atomicOr(&wgrace_scope_local[local], 1lu << 24u);
-    if u32(before >> 32u) == epoch && ((u32(before) >> 24u) & 1u) != 0u {
-        return;
-    }
-    // A witness of the conflicting category, of this epoch and another
-    // subgroup.
-    var w = 0lu;
-    for (var k = 0u; k < 2u; k++) {
-        let candidate = atomicLoad(&wgrace_scope_local_witness[8u * local + 2u * against + k]);
-        let current = (candidate >> 63u) != 0lu && u32(candidate) == epoch;
-        if w == 0lu && current && (u32(candidate >> 32u) & 1023u) / wgrace_sg_size != me {
-            w = candidate;
-        }
-    }
-    wgrace_scope_record(word, site, write, w, wgrace_g);
 }
