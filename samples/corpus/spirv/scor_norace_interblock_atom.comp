@@ -4,6 +4,7 @@
 // original: ScoR: microbenchmarks/norace_interblock_atom (no race)
 // wgrace: --dispatch 2
 // expect: no-race
+// output: nondeterministic: which exchange comes last depends on scheduling
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) buffer Data { uint data; };
 void main() {

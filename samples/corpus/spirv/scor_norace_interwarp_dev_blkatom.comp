@@ -6,6 +6,7 @@
 // original: ScoR: microbenchmarks/norace_interwarp_dev-blkatom (no race)
 // wgrace: --dispatch 1
 // expect: no-race
+// output: nondeterministic: which exchange comes last depends on scheduling
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint data; };
 void main() {
