@@ -5,9 +5,10 @@
 //! placing of their state within a workgroup, in workgroup memory.
 
 use wgrace_report::{DetectedBy, Lockstep, Race, RaceClass, RaceExample};
+use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::data_race::{self, RawAccess, UNKNOWN_SITE};
-use super::{DecodeContext, Record, ShaderFacts};
+use super::{DecodeContext, Record, ShaderFacts, wgsl_prefix};
 use crate::vars::{self, TrackedVar};
 
 /// The race of one record of class `class`, with `texts` (explanation,
@@ -70,6 +71,15 @@ pub(crate) fn decode(
     })
 }
 
+/// Bytes of workgroup memory a check's state within a workgroup takes per
+/// word: a state word and eight witnesses, of 64 bits.
+pub const LOCAL_BYTES_PER_WORD: u32 = 72;
+
+/// 64-bit words of state each check keeps per word across workgroups, in
+/// `wgrace_shadow_u64`: a state word and two witnesses for each of four
+/// categories.
+const STATE_WORDS: u32 = 9;
+
 /// Where a check's state within a workgroup lives, for each variable that
 /// needs one: a state word and witnesses for each word its accesses can
 /// reach, in workgroup memory.
@@ -85,15 +95,15 @@ pub(crate) struct LocalState {
 
 impl LocalState {
     /// Gives each variable that `wants` one a state, in order, while they
-    /// fit in `budget` bytes at `bytes_per_word`; `not_checked(name)` says
-    /// what is not checked for a variable left without one.
+    /// fit in `budget` bytes; `not_checked(name)` says what is not checked
+    /// for a variable left without one.
     pub fn of(
         facts: &ShaderFacts<'_>,
         wants: impl Fn(&TrackedVar) -> bool,
-        bytes_per_word: u32,
         budget: u32,
         not_checked: impl Fn(&str) -> String,
     ) -> LocalState {
+        let bytes_per_word = LOCAL_BYTES_PER_WORD;
         let mut local = LocalState { vars: Vec::new(), words: 0, unchecked: Vec::new() };
         for v in facts.vars.iter().filter(|v| wants(v)) {
             match v.atomic_words {
@@ -116,13 +126,31 @@ impl LocalState {
         local
     }
 
+    /// The linked check `id` (its WGSL, then that of this state, with names
+    /// tagged `tag`: [`LocalState::wgsl`]), which handles the barrier and
+    /// atomic-memory events and records from `first_code`.
+    pub fn link(self, id: &str, tag: &str, first_code: u32) -> LinkedCheck {
+        let prefix = wgsl_prefix(id);
+        let mut source = wgrace_shaders::check_source(&prefix).unwrap_or_default();
+        source.push_str(&self.wgsl(tag, &prefix));
+        LinkedCheck {
+            prefix,
+            source,
+            hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
+            first_code,
+            workgroup_bytes: self.words * LOCAL_BYTES_PER_WORD,
+            atomic_state_words: STATE_WORDS,
+            unchecked: self.unchecked,
+        }
+    }
+
     /// The WGSL of the state within a workgroup of the check whose WGSL is
     /// in `folder` (`wgsl/checks/<folder>/within/`), for names with `tag`:
     /// `WGRACE_<TAG>_LOCAL_WORDS`, `WGRACE_<TAG>_LOCAL_WITNESSES` (eight per
     /// word) and `wgrace_<tag>_local_at(v, word)` (the state word of a
     /// variable's word, or `0xffffffff`), then `state.wgsl`; or, when no
     /// variable has a state, `none.wgsl`, which takes no workgroup memory.
-    pub fn wgsl(&self, tag: &str, folder: &str) -> String {
+    fn wgsl(&self, tag: &str, folder: &str) -> String {
         let file = |name: &str| wgrace_shaders::check_file(&format!("{folder}/within/{name}")).unwrap_or_default();
         if self.words == 0 {
             return file("none.wgsl").to_string();

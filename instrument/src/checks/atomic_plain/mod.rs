@@ -13,33 +13,25 @@
 //! which invocations of the workgroup did since its last control barrier
 //! that orders buffer memory; it reports the first conflicting atomic and
 //! plain pair of each. The state within a workgroup takes
-//! [`LOCAL_BYTES_PER_WORD`] bytes of workgroup memory per word, for the
+//! 72 (`atomic_memory::LOCAL_BYTES_PER_WORD`) bytes of workgroup memory per word, for the
 //! words the accesses can reach: memory indexed through a runtime-sized
 //! array, or too large for what the shader leaves, is checked across
 //! workgroups only, and the report says so. Its records are races of class
 //! `atomic-plain`: code 0 when the later access read, 1 when it wrote.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
-use wgrace_shaders::{Hooks, LinkedCheck};
+use wgrace_shaders::LinkedCheck;
 
 use super::atomic_memory::LocalState;
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, wgsl_prefix};
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts};
 
 /// The check.
 pub struct AtomicPlain;
 
 const ID: &str = "atomic-plain";
 
-/// 64-bit words of state per word of memory both kinds access: the state
-/// and two witnesses for each of four categories (`across_workgroups.wgsl`).
-const STATE_WORDS: u32 = 9;
-
 /// Workgroups the state tells apart (28-bit ids).
 pub const MAX_WORKGROUPS: u64 = 1 << 28;
-
-/// Bytes of workgroup memory the state within a workgroup takes per word: a
-/// state word and eight witnesses, of 64 bits.
-pub const LOCAL_BYTES_PER_WORD: u32 = 72;
 
 /// The most workgroup memory that state takes, leaving the rest to the
 /// shader and the data-race check's shadow.
@@ -89,7 +81,6 @@ impl Check for AtomicPlain {
         let local = LocalState::of(
             facts,
             |v| v.plain_and_atomic,
-            LOCAL_BYTES_PER_WORD,
             budget,
             |name| {
                 format!(
@@ -98,17 +89,7 @@ impl Check for AtomicPlain {
                 )
             },
         );
-        let mut source = wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default();
-        source.push_str(&local.wgsl("AP", "atomic_plain"));
-        Some(LinkedCheck {
-            prefix: wgsl_prefix(ID),
-            source,
-            hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
-            first_code,
-            workgroup_bytes: local.words * LOCAL_BYTES_PER_WORD,
-            atomic_state_words: STATE_WORDS,
-            unchecked: local.unchecked,
-        })
+        Some(local.link(ID, "AP", first_code))
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {

@@ -34,23 +34,15 @@
 //! barriers or locks of too narrow a scope.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
-use wgrace_shaders::{Hooks, LinkedCheck};
+use wgrace_shaders::LinkedCheck;
 
 use super::atomic_memory::LocalState;
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, atomic_plain, wgsl_prefix};
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, atomic_plain};
 
 /// The check.
 pub struct Scope;
 
 const ID: &str = "scope";
-
-/// 64-bit words of state per word of a variable with scoped atomics: the
-/// state and two witnesses for each of four categories (`atomics.wgsl`).
-const STATE_WORDS: u32 = 9;
-
-/// Bytes of workgroup memory the state within a workgroup takes per word: a
-/// state word and eight witnesses, of 64 bits.
-const LOCAL_BYTES_PER_WORD: u32 = 72;
 
 /// The most workgroup memory that state takes.
 const LOCAL_BUDGET: u32 = 2048;
@@ -101,21 +93,10 @@ impl Check for Scope {
         let local = LocalState::of(
             facts,
             |v| v.subgroup_atomics,
-            LOCAL_BYTES_PER_WORD,
             budget,
             |name| format!("scope races between subgroups of one workgroup on `{name}` are not checked"),
         );
-        let mut source = wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default();
-        source.push_str(&local.wgsl("SCOPE", "scope"));
-        Some(LinkedCheck {
-            prefix: wgsl_prefix(ID),
-            source,
-            hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
-            first_code,
-            workgroup_bytes: local.words * LOCAL_BYTES_PER_WORD,
-            atomic_state_words: STATE_WORDS,
-            unchecked: local.unchecked,
-        })
+        Some(local.link(ID, "SCOPE", first_code))
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
