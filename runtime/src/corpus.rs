@@ -4,7 +4,9 @@
 //! Every `.wgsl` file under the folder, and every `.spv` module whose debug
 //! information carries its source (GLSL compiled with `-g`), states what
 //! wgrace must find in comment lines of that source (format in
-//! `samples/README.md`):
+//! `samples/README.md`). A module compiled without debug information, kept
+//! in a `nodebug/` folder beside its GLSL source, takes its header from that
+//! source, and is judged by classes instead of lines (its report has none):
 //!
 //! - `// expect: race` or `// expect: no-race` (exactly one);
 //! - `// race: CLASS LINE LINE` for every pair of source lines whose accesses
@@ -16,7 +18,8 @@
 //!
 //! A kernel passes when the verdict matches, every reported race is a listed
 //! (class, line, line), a racy kernel has at least one listed pair reported,
-//! the findings are those listed, and the report is complete. An `xfail` kernel is expected to fail; one that
+//! the findings are those listed, and the report is complete (without lines:
+//! every reported race has a listed class, and a racy kernel at least one). An `xfail` kernel is expected to fail; one that
 //! passes is reported so that its marker can be removed.
 
 use std::path::{Path, PathBuf};
@@ -28,7 +31,7 @@ use wgrace_instrument::checks::CheckSet;
 use wgrace_instrument::report::{RaceClass, Run, Verdict};
 
 use crate::gpu::Gpu;
-use crate::spec::RunArgs;
+use crate::spec::{RunArgs, RunSpec};
 use crate::{Error, Plan};
 
 /// A racing pair of source lines, with its class (lines ordered).
@@ -138,6 +141,13 @@ impl Expectation {
         Ok(Expectation { racy, races, maybe, findings, xfail, original })
     }
 
+    /// The same expectation with every line 0: what a module without debug
+    /// information, whose report has no lines, is judged against.
+    pub fn without_lines(&self) -> Expectation {
+        let strip = |pairs: &[LinePair]| pairs.iter().map(|l| LinePair { first: 0, second: 0, ..*l }).collect();
+        Expectation { races: strip(&self.races), maybe: strip(&self.maybe), ..self.clone() }
+    }
+
     /// Whether a reported pair agrees with the header: it is listed or, when
     /// only its `second` line is known (`both_known` false), a listed pair of
     /// its class has that line. Classes compare with [`class_agrees`].
@@ -238,17 +248,18 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
         recalled: 0,
         ms: 0.0,
     };
-    let expectation = header_text(path).and_then(|text| Expectation::parse(&text));
-    let outcome = match expectation {
-        Err(e) => Err(format!("bad header: {e}")),
-        Ok(expected) => {
+    let header = header_text(path);
+    let expectation = header.as_deref().map_err(Clone::clone).and_then(Expectation::parse);
+    let outcome = match (expectation, header) {
+        (Err(e), _) | (_, Err(e)) => Err(format!("bad header: {e}")),
+        (Ok(expected), Ok(header)) => {
             result.expected_racy = Some(expected.racy);
             result.expected_findings = expected.findings.clone();
             result.listed = expected.races.len();
-            let report = run(gpu, path, flags).map_err(|e| e.to_string());
+            let report = run(gpu, path, &header, flags).map_err(|e| e.to_string());
             let status = match &report {
                 Err(e) => Status::Error(e.lines().next().unwrap_or("").to_string()),
-                Ok(report) => judge(&expected, report, &mut result),
+                Ok((report, by_lines)) => judge(&expected, report, *by_lines, &mut result),
             };
             Ok((expected, status))
         }
@@ -266,33 +277,75 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
 }
 
 /// The text holding a kernel's header: a WGSL file's, or the source a SPIR-V
-/// module carries.
+/// module carries, or for a module without debug information
+/// (`nodebug/NAME.spv`) the GLSL source it was compiled from (`NAME.comp`
+/// in the folder above).
 ///
 /// # Errors
-/// A message when the file cannot be read, or the module carries no source.
+/// A message when the file cannot be read, or the module carries no source
+/// and has no GLSL source where the corpus keeps it.
 pub fn header_text(path: &Path) -> Result<String, String> {
-    if is_spirv(path) {
-        let shader = wgrace_instrument::Shader::load(path).map_err(|e| e.to_string())?;
-        shader.text.ok_or_else(|| "the module carries no source text to read a header from (compile it with -g)".into())
-    } else {
-        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    if !is_spirv(path) {
+        return std::fs::read_to_string(path).map_err(|e| e.to_string());
     }
+    let shader = wgrace_instrument::Shader::load(path).map_err(|e| e.to_string())?;
+    if let Some(text) = shader.text {
+        return Ok(text);
+    }
+    let source = glsl_source_of(path).ok_or_else(|| {
+        "the module carries no source text to read a header from (compile it with -g, or keep it as \
+         nodebug/NAME.spv below its NAME.comp)"
+            .to_string()
+    })?;
+    std::fs::read_to_string(&source).map_err(|e| format!("{}: {e}", source.display()))
+}
+
+/// `DIR/NAME.comp` for a module `DIR/nodebug/NAME.spv`, if that file exists.
+fn glsl_source_of(module: &Path) -> Option<PathBuf> {
+    let folder = module.parent()?;
+    if folder.file_name()? != "nodebug" {
+        return None;
+    }
+    let source = folder.parent()?.join(module.file_stem()?).with_extension("comp");
+    source.is_file().then_some(source)
 }
 
 fn is_spirv(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "spv")
 }
 
-fn run(gpu: &Gpu, path: &Path, flags: &RunArgs) -> Result<Run, Error> {
-    let (shader, _, mut spec) = crate::load_with_flags(path, flags.clone())?;
+/// Loads a kernel as the corpus runs it, with its `// wgrace:` flags and
+/// `flags` over them: a module without debug information carries no flags,
+/// and takes them from the `header` read from its GLSL source.
+///
+/// # Errors
+/// [`Error::Load`] and bad flags.
+pub fn load_kernel(path: &Path, header: &str, flags: &RunArgs) -> Result<(wgrace_instrument::Shader, RunSpec), Error> {
+    let flags = match glsl_source_of(path) {
+        Some(_) => flags.clone().over(RunArgs::parse_flags(&crate::spec::shader_flags(header))?),
+        None => flags.clone(),
+    };
+    let (shader, _, spec) = crate::load_with_flags(path, flags)?;
+    Ok((shader, spec))
+}
+
+/// The kernel's run, and whether its report has source lines (a module
+/// without debug information has none).
+fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bool), Error> {
+    let (shader, mut spec) = load_kernel(path, header, flags)?;
+    let has_lines = shader.text.is_some();
     // The scoreboard judges verdicts and findings: no timeline to gather.
     spec.timeline = crate::spec::TimelineFocus::Off;
     let plan = Plan::new(shader, spec)?;
-    Ok(plan.check(gpu, &mut |_, _| {})?.0)
+    Ok((plan.check(gpu, &mut |_, _| {})?.0, has_lines))
 }
 
-fn judge(expected: &Expectation, report: &Run, result: &mut KernelResult) -> Status {
+/// Judges `report` against the header (`listed`); `by_lines` false judges
+/// its races by class alone (a module without debug information has no lines:
+/// every line reads 0).
+fn judge(listed: &Expectation, report: &Run, by_lines: bool, result: &mut KernelResult) -> Status {
     result.verdict = Some(report.verdict);
+    let expected = if by_lines { listed.clone() } else { listed.without_lines() };
     // A race whose earlier access was not recorded names one line: it agrees
     // with the header if a listed pair of its class has that line.
     let mut pairs: Vec<(LinePair, bool)> = report
@@ -300,7 +353,8 @@ fn judge(expected: &Expectation, report: &Run, result: &mut KernelResult) -> Sta
         .iter()
         .map(|r| {
             let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
-            (LinePair::new(r.class, a, b), r.first.site.is_some() && r.second.site.is_some())
+            let (a, b) = if by_lines { (a, b) } else { (0, 0) };
+            (LinePair::new(r.class, a, b), !by_lines || (r.first.site.is_some() && r.second.site.is_some()))
         })
         .collect();
     pairs.sort();
@@ -311,9 +365,15 @@ fn judge(expected: &Expectation, report: &Run, result: &mut KernelResult) -> Sta
     let reported_listed =
         |l: &LinePair| pairs.iter().any(|(p, both)| *both && p.same_lines(l) && class_agrees(p.class, l.class));
     result.recalled = expected.races.iter().filter(|l| reported_listed(l)).count();
-    // Statement pairs (line pairs, whatever the class) listed but not reported.
-    let missed: Vec<&LinePair> =
-        expected.races.iter().filter(|l| !pairs.iter().any(|(p, both)| *both && p.same_lines(l))).collect();
+    // Statement pairs (line pairs, whatever the class) listed but not
+    // reported; without lines, listed classes none of whose races was.
+    let missed: Vec<&LinePair> = expected
+        .races
+        .iter()
+        .filter(|l| {
+            !pairs.iter().any(|(p, both)| *both && p.same_lines(l) && (by_lines || class_agrees(p.class, l.class)))
+        })
+        .collect();
     result.findings = report.findings.iter().map(|f| f.check.clone()).collect();
     result.findings.sort();
     result.findings.dedup();
@@ -337,10 +397,11 @@ fn judge(expected: &Expectation, report: &Run, result: &mut KernelResult) -> Sta
     if report.checked.mode == Mode::Stmt.as_str()
         && let Some(l) = missed.first()
     {
-        return Status::Fail(format!(
-            "statement mode did not report lines {} and {} (listed `{l}`)",
-            l.first, l.second
-        ));
+        return Status::Fail(if by_lines {
+            format!("statement mode did not report lines {} and {} (listed `{l}`)", l.first, l.second)
+        } else {
+            format!("statement mode reported no `{}` race (the module has no lines to compare)", l.class.as_str())
+        });
     }
     if !report.complete {
         return Status::Fail(format!("incomplete report: {}", report.incomplete.join("; ")));
@@ -603,5 +664,23 @@ mod tests {
         assert!(e.agrees(&LinePair::new(RaceClass::InterWorkgroup, 0, 10), false));
         assert!(!e.agrees(&LinePair::new(RaceClass::IntraWorkgroup, 0, 28), false));
         assert!(!e.agrees(&LinePair::new(RaceClass::InterWorkgroup, 0, 12), false));
+    }
+
+    #[test]
+    fn a_module_without_lines_is_judged_by_class_against_its_glsl_header() {
+        let e = Expectation::parse("// expect: race\n// race: scope 10 28\n// race-maybe: inter-workgroup 3 4\n")
+            .unwrap()
+            .without_lines();
+        assert!(e.agrees(&LinePair::new(RaceClass::Scope, 0, 0), true));
+        assert!(e.agrees(&LinePair::new(RaceClass::InterWorkgroup, 0, 0), true));
+        assert!(!e.agrees(&LinePair::new(RaceClass::IntraWorkgroup, 0, 0), true));
+
+        let dir = std::env::temp_dir().join(format!("wgrace-corpus-nodebug-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("nodebug")).unwrap();
+        std::fs::write(dir.join("k.comp"), "// expect: no-race\n").unwrap();
+        assert_eq!(glsl_source_of(&dir.join("nodebug/k.spv")), Some(dir.join("k.comp")));
+        assert_eq!(glsl_source_of(&dir.join("nodebug/other.spv")), None);
+        assert_eq!(glsl_source_of(&dir.join("k.spv")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

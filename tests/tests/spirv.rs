@@ -274,7 +274,8 @@ fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
 fn every_glsl_sample_s_module_carries_its_current_source() {
     // The GLSL kernels under samples/ are checked through the modules beside
     // them (`scripts/build-spirv`): each must exist and carry the source's
-    // current text, from which the corpus reads the header.
+    // current text, from which the corpus reads the header; corpus kernels
+    // also through a module without debug information.
     let mut sources = Vec::new();
     let mut dirs = vec![wgrace_tests::samples_dir()];
     while let Some(dir) = dirs.pop() {
@@ -301,7 +302,38 @@ fn every_glsl_sample_s_module_carries_its_current_source() {
         );
         let name = source.file_name().map(|n| n.to_string_lossy().into_owned());
         assert_eq!(shader.source_file, name, "{}", module.display());
+        if source.starts_with(wgrace_tests::samples_dir().join("corpus")) {
+            corpus_module_without_debug_information_is_current(&source);
+        }
     }
+}
+
+/// A corpus kernel's `nodebug/NAME.spv` is what glslang makes of its
+/// current source without `-g` (as scripts/build-spirv compiles it).
+fn corpus_module_without_debug_information_is_current(source: &Path) {
+    let (dir, stem) = (source.parent().expect("folder"), source.file_stem().expect("name"));
+    let module = dir.join("nodebug").join(stem).with_extension("spv");
+    let committed =
+        std::fs::read(&module).unwrap_or_else(|e| panic!("{}: {e} (run scripts/build-spirv)", module.display()));
+    let fresh = std::env::temp_dir().join(format!("wgrace-nodebug-{}-{}.spv", std::process::id(), stem.display()));
+    let compiled = std::process::Command::new("glslangValidator")
+        .args(["-V", "--target-env", "vulkan1.3"])
+        .arg(source)
+        .arg("-o")
+        .arg(&fresh)
+        .output()
+        .expect("glslangValidator (scripts/ensure-deps installs it)");
+    assert!(compiled.status.success(), "{}: {}", source.display(), String::from_utf8_lossy(&compiled.stdout));
+    let fresh_bytes = std::fs::read(&fresh).expect("compiled module");
+    let _ = std::fs::remove_file(&fresh);
+    assert!(
+        committed == fresh_bytes,
+        "{} is not {} compiled without -g (run scripts/build-spirv)",
+        module.display(),
+        source.display()
+    );
+    let shader = wgrace_instrument::Shader::load(&module).expect("module");
+    assert!(shader.text.is_none() && shader.source_file.is_none(), "{} carries debug information", module.display());
 }
 
 #[test]

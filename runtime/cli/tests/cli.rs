@@ -494,10 +494,28 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
     let dir = temp_dir("dumps");
     let mut checked = 0;
     for path in sample_files(&samples()) {
-        // A SPIR-V sample's header is in the GLSL beside it.
-        let header =
-            if path.extension().is_some_and(|e| e == "spv") { path.with_extension("comp") } else { path.clone() };
+        // A SPIR-V sample's header is in the GLSL beside it; a module
+        // without debug information (`nodebug/NAME.spv`) has it in the
+        // folder above, with the flags the module cannot carry.
+        let nodebug = path.parent().is_some_and(|d| d.ends_with("nodebug"));
+        let header = match (path.extension().is_some_and(|e| e == "spv"), nodebug) {
+            (false, _) => path.clone(),
+            (true, false) => path.with_extension("comp"),
+            (true, true) => path
+                .parent()
+                .and_then(Path::parent)
+                .expect("folder")
+                .join(path.with_extension("comp").file_name().expect("name")),
+        };
         let text = std::fs::read_to_string(&header).expect("sample");
+        let header_flags: Vec<String> = if nodebug {
+            text.lines()
+                .filter_map(|l| l.trim_start().strip_prefix("// wgrace:"))
+                .flat_map(|l| l.split_whitespace().map(str::to_string))
+                .collect()
+        } else {
+            Vec::new()
+        };
         // Racy kernels, race-free ones whose output legitimately depends on
         // scheduling (atomics in an order no barrier fixes), and kernels with
         // barrier divergence (whose behaviour WGSL leaves undefined) are
@@ -510,15 +528,21 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
             continue;
         }
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("s").to_string();
+        let name = if nodebug { format!("{name}-nodebug") } else { name };
         let b = dir.join(format!("{name}-native"));
         let p = path.display().to_string();
-        let o = wgrace(&["run", &p, "--no-detect", "--dump", &b.display().to_string()]);
+        let run = |args: &[&str]| {
+            let mut all: Vec<&str> = args.to_vec();
+            all.extend(header_flags.iter().map(String::as_str));
+            wgrace(&all)
+        };
+        let o = run(&["run", &p, "--no-detect", "--dump", &b.display().to_string()]);
         assert_eq!(o.status.code(), Some(0), "{p}: {}", stderr(&o));
         let mut files: Vec<_> = std::fs::read_dir(&b).expect("dump").map(|e| e.expect("entry").file_name()).collect();
         files.sort();
         for mode in ["addr", "stmt"] {
             let a = dir.join(format!("{name}-{mode}"));
-            let o = wgrace(&["run", &p, "--mode", mode, "--dump", &a.display().to_string()]);
+            let o = run(&["run", &p, "--mode", mode, "--dump", &a.display().to_string()]);
             assert_eq!(o.status.code(), Some(0), "{p} ({mode} mode): {}{}", stdout(&o), stderr(&o));
             for f in &files {
                 let (x, y) =

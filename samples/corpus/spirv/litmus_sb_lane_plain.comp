@@ -1,0 +1,24 @@
+#version 450
+#pragma use_vulkan_memory_model
+#extension GL_KHR_memory_scope_semantics : require
+// Litmus SB (store buffering): each of two parties stores 1 to its own word,
+// then loads the other's. Here the parties are invocations 0 and 1 of one
+// workgroup (one subgroup on every adapter: subgroups have 4 or more
+// invocations), with plain loads and stores: nothing orders them, both words
+// race, although hardware that runs the subgroup in lock-step hides it.
+// wgrace: --dispatch 1
+// expect: race
+// race: intra-workgroup 22 23
+layout(local_size_x = 128) in;
+layout(set = 0, binding = 0) buffer Shared { uint x[2]; };
+layout(set = 0, binding = 1) buffer Seen { uint seen[2]; };
+void main() {
+    uint t = gl_LocalInvocationID.x;
+    if (t > 1) {
+        return;
+    }
+    uint me = t;
+    uint other = 1 - me;
+    x[me] = 1u;
+    seen[me] = x[other];
+}
