@@ -1,0 +1,28 @@
+#version 450
+#pragma use_vulkan_memory_model
+#extension GL_KHR_memory_scope_semantics : require
+// Each of two parties takes a spin lock (a relaxed compare-exchange, retried
+// a bounded while), writes the data, and releases the lock with a relaxed
+// exchange. The parties are two workgroups; the lock's atomics have device
+// scope and an acquire fence follows the lock, but no release fence precedes
+// the release: nothing orders the first writer's write before the second's,
+// a race (issue 16's `missing-fence` class, once built, names it).
+// original: ScoR: microbenchmarks/race_interblock_lock-no-tf_waw (race)
+// wgrace: --dispatch 2
+// expect: race
+// race: inter-workgroup 23 23
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) coherent buffer Data { uint data; };
+layout(set = 0, binding = 1) buffer Lock { uint lock; };
+void main() {
+    uint me = gl_WorkGroupID.x;
+    uint other = 1 - me;
+    for (uint k = 0; k < 10000; k++) {
+        if (atomicCompSwap(lock, 0u, 1u, gl_ScopeDevice, 0, 0, 0, 0) == 0u) {
+            memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsMakeVisible | gl_SemanticsAcquire);
+            data = 1u + me;
+            atomicExchange(lock, 0u, gl_ScopeDevice, 0, 0);
+            break;
+        }
+    }
+}
