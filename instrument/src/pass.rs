@@ -69,6 +69,9 @@ pub struct Instrumented {
     pub analysis: Option<Analysis>,
     /// The checks it was instrumented for (which decode its records).
     pub checks: CheckSet,
+    /// Whether the entry point executes a memory barrier (a SPIR-V fence)
+    /// in a loop (see [`InstrumentOptions::fences_lose_private_variables`]).
+    pub memory_barrier_in_loop: bool,
 }
 
 /// How to instrument.
@@ -104,6 +107,14 @@ pub struct InstrumentOptions {
     pub shadow_cache: Option<u32>,
     /// The checks to instrument for (default: every registered one).
     pub checks: CheckSet,
+    /// Whether the adapter can lose private variables' values across memory
+    /// barriers in a loop, as Mesa 22.3's lavapipe does (a shader's own
+    /// private counter, read after such a loop, gives the invocation's
+    /// index). The recording of [`Replay`] keeps its place in the stream in
+    /// private variables and would drop what it recorded, so an entry point
+    /// with a memory barrier in a loop is then checked in place, whatever
+    /// [`InstrumentOptions::replay`] says.
+    pub fences_lose_private_variables: bool,
 }
 
 impl Default for InstrumentOptions {
@@ -120,6 +131,7 @@ impl Default for InstrumentOptions {
             workgroups: 1,
             shadow_cache: None,
             checks: CheckSet::default(),
+            fences_lose_private_variables: false,
         }
     }
 }
@@ -477,8 +489,10 @@ pub fn instrument_with(
         })?
     };
     let instrumented = sites.iter().any(|s| s.checked);
+    let fence_in_loop = memory_barrier_in_loop(module, ep, &reachable);
     let replay = instrumented
         && options.mode == Mode::Addr
+        && !(options.fences_lose_private_variables && fence_in_loop)
         && match options.replay {
             Replay::Auto => in_place_copies(module, &ep.function, &reachable, &plans) > IN_PLACE_MAX_COPIES,
             Replay::Always => true,
@@ -647,6 +661,7 @@ pub fn instrument_with(
         workgroup_size,
         analysis,
         checks: options.checks.clone(),
+        memory_barrier_in_loop: fence_in_loop,
     })
 }
 
@@ -718,6 +733,56 @@ fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[
     }
     loop_has_barrier(&ep.function.body, module)
         || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body, module))
+}
+
+/// Whether the entry point, or a function it calls, executes a memory
+/// barrier (a SPIR-V fence) in a loop.
+fn memory_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> bool {
+    fn has_fence(block: &Block) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::MemoryBarrier(_) => true,
+            Statement::Block(b) | Statement::Loop { body: b, .. } => has_fence(b),
+            Statement::If { accept, reject, .. } => has_fence(accept) || has_fence(reject),
+            Statement::Switch { cases, .. } => cases.iter().any(|c| has_fence(&c.body)),
+            _ => false,
+        })
+    }
+    fn loop_has_fence(block: &Block) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::Loop { body, continuing, .. } => has_fence(body) || has_fence(continuing),
+            Statement::Block(b) => loop_has_fence(b),
+            Statement::If { accept, reject, .. } => loop_has_fence(accept) || loop_has_fence(reject),
+            Statement::Switch { cases, .. } => cases.iter().any(|c| loop_has_fence(&c.body)),
+            _ => false,
+        })
+    }
+    // A function with a fence called from a loop counts too.
+    let calls_fence = |block: &Block| {
+        fn calls(block: &Block, module: &Module, in_loop: bool, depth: u32) -> bool {
+            block.iter().any(|stmt| match stmt {
+                Statement::Call { function, .. } if in_loop => {
+                    let body = &module.functions[*function].body;
+                    has_fence(body) || (depth < 8 && calls(body, module, true, depth + 1))
+                }
+                Statement::Call { function, .. } => {
+                    depth < 8 && calls(&module.functions[*function].body, module, false, depth + 1)
+                }
+                Statement::Block(b) => calls(b, module, in_loop, depth),
+                Statement::Loop { body, continuing, .. } => {
+                    calls(body, module, true, depth) || calls(continuing, module, true, depth)
+                }
+                Statement::If { accept, reject, .. } => {
+                    calls(accept, module, in_loop, depth) || calls(reject, module, in_loop, depth)
+                }
+                Statement::Switch { cases, .. } => cases.iter().any(|c| calls(&c.body, module, in_loop, depth)),
+                _ => false,
+            })
+        }
+        calls(block, module, false, 0)
+    };
+    loop_has_fence(&ep.function.body)
+        || calls_fence(&ep.function.body)
+        || reachable.iter().any(|&f| loop_has_fence(&module.functions[f].body))
 }
 
 /// Bits needed to hold values `0..n`.

@@ -9,7 +9,10 @@
 pub use wgrace_report::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
 
 /// The kind of a naga control barrier with `flags`, or `None` for one that
-/// does not synchronise the workgroup (`subgroupBarrier()`).
+/// orders no memory and does not synchronise the workgroup (WGSL's
+/// `subgroupBarrier()`). A barrier with no flags at all is a SPIR-V control
+/// barrier of workgroup execution scope that orders no memory between
+/// invocations (`spirv::barrier_scopes`).
 pub fn control_barrier_kind(flags: naga::Barrier) -> Option<BarrierKind> {
     let workgroup = flags.contains(naga::Barrier::WORK_GROUP);
     let storage = flags.contains(naga::Barrier::STORAGE);
@@ -18,6 +21,7 @@ pub fn control_barrier_kind(flags: naga::Barrier) -> Option<BarrierKind> {
         (true, false) => Some(BarrierKind::Workgroup),
         (false, true) => Some(BarrierKind::Storage),
         (false, false) if flags.contains(naga::Barrier::TEXTURE) => Some(BarrierKind::Texture),
+        (false, false) if flags.is_empty() => Some(BarrierKind::Execution),
         (false, false) => None,
     }
 }

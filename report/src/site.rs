@@ -192,6 +192,10 @@ pub enum BarrierKind {
     Texture,
     /// `workgroupUniformLoad()`, which acts as a barrier.
     UniformLoad,
+    /// A SPIR-V control barrier of workgroup execution scope that orders no
+    /// memory between invocations (no memory semantics, or a memory scope of
+    /// the invocation): it synchronizes execution only.
+    Execution,
 }
 
 impl BarrierKind {
@@ -213,6 +217,7 @@ impl BarrierKind {
             BarrierKind::WorkgroupAndStorage => "a barrier of workgroup and storage memory",
             BarrierKind::Texture => "textureBarrier()",
             BarrierKind::UniformLoad => "workgroupUniformLoad()",
+            BarrierKind::Execution => "a control barrier that orders no memory",
         }
     }
 }

@@ -77,6 +77,12 @@ fn summarize(adapter: &wgpu::Adapter) -> AdapterSummary {
     }
 }
 
+/// Whether the adapter is Mesa's lavapipe (named "llvmpipe"), whose quirks
+/// the runtime works around.
+pub fn is_lavapipe(info: &AdapterInfo) -> bool {
+    info.name.starts_with("llvmpipe")
+}
+
 /// The report's view of an adapter.
 pub fn adapter_info(info: &wgpu::AdapterInfo) -> AdapterInfo {
     AdapterInfo {

@@ -174,6 +174,7 @@ impl Plan {
             shadow_cache: self.spec.shadow_cache,
             replay,
             checks: self.checks.clone(),
+            fences_lose_private_variables: gpu::is_lavapipe(&gpu.info),
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
@@ -454,7 +455,7 @@ impl Plan {
             // lavapipe ends an invocation's loops after 65,535 iterations in
             // all: after a long loop of the shader, the search for a slot
             // ends before it starts, which more slots do not help.
-            let lavapipe = if gpu.info.name.starts_with("llvmpipe") {
+            let lavapipe = if gpu::is_lavapipe(&gpu.info) {
                 "; on lavapipe the search for one also ends before it starts once the invocation's loops have run \
                  lavapipe's limit of 65,535 iterations in all (after a long loop of the shader), which more slots \
                  do not change"
@@ -476,6 +477,14 @@ impl Plan {
                  does not promise lock-step execution, so they are races on other GPUs",
                 stats.hidden_by_lockstep
             ));
+        }
+        if inst.memory_barrier_in_loop && gpu::is_lavapipe(&gpu.info) {
+            notes.push(
+                "lavapipe (Mesa 22.3) can lose private variables' values across memory barriers (fences) in a \
+                 loop, the shader's own and wgrace's: wgrace checked each access where it happened rather than \
+                 recording it, but a shader like this one is best checked on another adapter too"
+                    .into(),
+            );
         }
         if let Some(reason) = inst.analysis.as_ref().and_then(|a| a.gave_up.as_ref()) {
             notes.push(format!("the static analyzer gave up ({reason}), so every access was checked at run time"));

@@ -522,6 +522,94 @@ fn a_subgroup_barrier_is_not_a_workgroup_barrier_for_the_divergence_check() {
 }
 
 #[test]
+fn a_control_barrier_orders_memory_only_within_its_memory_scope() {
+    let flags = ["-g", "--target-env", "vulkan1.3"];
+    let run = |define: &[&str]| {
+        let module = compile("barrier_memory_scopes", &[&flags[..], define].concat());
+        check(&module, args(&["--dispatch", "1"])).expect("runs")
+    };
+    // Of workgroup scope: the read is ordered after the other's write.
+    let report = run(&[]);
+    assert_eq!(report.verdict, Verdict::NoRace, "{:?}", report.runs[0].races);
+    assert!(report.complete, "{:?}", report.runs[0].incomplete);
+    assert_eq!(report.runs[0].barriers[0].kind, BarrierKind::Workgroup);
+
+    // Of invocation scope: an execution barrier, which orders no memory.
+    let report = run(&["-DINVOCATION"]);
+    let run0 = &report.runs[0];
+    assert!(report.complete, "{:?}", run0.incomplete);
+    assert_eq!(run0.barriers[0].kind, BarrierKind::Execution);
+    let pairs: Vec<_> = run0
+        .races
+        .iter()
+        .map(|r| {
+            (
+                r.class,
+                r.first.location.line.min(r.second.location.line),
+                r.first.location.line.max(r.second.location.line),
+            )
+        })
+        .collect();
+    assert_eq!(pairs, [(RaceClass::IntraWorkgroup, Some(16), Some(28))]);
+
+    // Of subgroup scope: taken as ordering the workgroup, and said so.
+    let report = run(&["-DSUBGROUP"]);
+    assert!(!report.complete);
+    assert!(
+        report.runs[0].incomplete.iter().any(|l| l.starts_with(
+            "1 control barrier(s) of workgroup execution scope have subgroup memory scope and are checked as ordering \
+             memory across the workgroup"
+        )),
+        "{:?}",
+        report.runs[0].incomplete
+    );
+
+    // An execution barrier that half the workgroup skips diverges, and
+    // orders nothing.
+    let report = run(&["-DDIVERGENT"]);
+    let run0 = &report.runs[0];
+    let checks: Vec<_> = run0.findings.iter().map(|f| f.check.as_str()).collect();
+    assert_eq!(checks, ["barrier-divergence"]);
+    assert_eq!(run0.barriers[0].kind, BarrierKind::Execution);
+}
+
+#[test]
+fn a_fence_in_a_loop_is_checked_in_place_on_lavapipe() {
+    let flags = ["-g", "--target-env", "vulkan1.3"];
+    // Recorded for the replay as asked, unless the adapter loses private
+    // variables across fences in loops; outside a loop, recorded either way.
+    let replays = |module: &Path, lossy: bool| {
+        let shader = wgrace_instrument::Shader::load(module).expect("loads");
+        let prepared =
+            wgrace_instrument::prepare(&shader, Some("main"), &[], wgrace::SHADER_CAPABILITIES).expect("prepares");
+        let options = wgrace_instrument::InstrumentOptions {
+            replay: wgrace_instrument::Replay::Always,
+            fences_lose_private_variables: lossy,
+            ..wgrace_instrument::InstrumentOptions::default()
+        };
+        let inst =
+            wgrace_instrument::instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, &options)
+                .expect("instruments");
+        (inst.memory_barrier_in_loop, inst.prelude.replays())
+    };
+    let in_loop = compile("fence_in_loop", &flags);
+    assert_eq!(replays(&in_loop, false), (true, true));
+    assert_eq!(replays(&in_loop, true), (true, false));
+    let no_loop = compile("fence_in_loop", &[&flags[..], &["-DNO_LOOP"]].concat());
+    assert_eq!(replays(&no_loop, true), (false, true));
+
+    // Both ways, the race is found, and on lavapipe the report says why it
+    // was checked in place.
+    for replay in ["always", "never"] {
+        let report = check(&in_loop, args(&["--replay", replay])).expect("runs");
+        assert_eq!(report.verdict, Verdict::Race, "--replay {replay}");
+        let lavapipe = report.runs[0].adapter.as_ref().is_some_and(|a| a.name.starts_with("llvmpipe"));
+        let noted = report.runs[0].notes.iter().any(|n| n.starts_with("lavapipe (Mesa 22.3) can lose private"));
+        assert_eq!(noted, lavapipe, "{:?}", report.runs[0].notes);
+    }
+}
+
+#[test]
 fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     let dispatch = args(&["--dispatch", "4"]);
     let report = check(&compile("scoped_atomics", &["-g"]), dispatch.clone()).expect("runs");

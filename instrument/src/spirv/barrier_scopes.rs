@@ -1,6 +1,7 @@
-//! Which invocations wait at each control barrier: its execution scope.
+//! Which invocations wait at each control barrier, and between which of them
+//! it orders memory: its execution and memory scopes.
 //!
-//! naga's IR has no execution scope. Its reader gives a control barrier the
+//! naga's IR has neither scope. Its reader gives a control barrier the
 //! flag `SUB_GROUP` when the barrier's memory semantics name subgroup memory,
 //! and its writer gives a barrier with that flag subgroup execution scope,
 //! whatever scope the barrier had. [`mark_execution_scopes`] sets the flag
@@ -9,6 +10,16 @@
 //! subgroup barrier and the checks know only a subgroup waits at it, and on
 //! none of workgroup execution scope (subgroup-memory semantics order nothing
 //! else in Vulkan).
+//!
+//! A barrier whose memory scope is the invocation orders no memory between
+//! invocations, whatever its semantics name: it synchronizes execution only.
+//! The function clears the memory flags of such a barrier, so that the checks
+//! see an execution barrier (`BarrierKind::Execution`) and the instrumented
+//! module runs one, which is what the original does under the Vulkan memory
+//! model. A memory scope of one subgroup under a barrier of workgroup
+//! execution scope has no counterpart in naga's IR: such a barrier is checked
+//! as ordering memory across the workgroup, and the report says so
+//! ([`super::memory_model::Survey::unchecked`]).
 
 use naga::{Barrier, Module, Span, Statement};
 use spirv::Scope;
@@ -18,20 +29,25 @@ use super::memory_model::{Survey, Sync};
 use crate::blocks::{for_each_block_mut, for_each_function_mut};
 
 /// Sets or clears `SUB_GROUP` on every control barrier of `module` by its
-/// execution scope in the original module.
+/// execution scope in the original module, and clears the memory flags of
+/// those whose memory scope is the invocation.
 pub fn mark_execution_scopes(module: &mut Module, index: &Index, survey: &Survey) {
-    let scope = |span: Span| match index.original(span).and_then(|at| survey.at(at)) {
-        Some((_, Sync::ControlBarrier { execution, .. })) => *execution,
-        _ => None,
+    let scopes = |span: Span| match index.original(span).and_then(|at| survey.at(at)) {
+        Some((_, Sync::ControlBarrier { execution, memory, .. })) => (*execution, *memory),
+        _ => (None, None),
     };
     for_each_function_mut(module, |f| {
         for_each_block_mut(&mut f.body, &mut |block| {
             for (statement, span) in block.span_iter_mut() {
                 let Statement::ControlBarrier(flags) = statement else { continue };
-                match scope(span.copied().unwrap_or_default()) {
+                let (execution, memory) = scopes(span.copied().unwrap_or_default());
+                match execution {
                     Some(Scope::Subgroup) => *flags |= Barrier::SUB_GROUP,
                     Some(Scope::Workgroup) => *flags -= Barrier::SUB_GROUP,
                     _ => {}
+                }
+                if memory == Some(Scope::Invocation) {
+                    *flags &= Barrier::SUB_GROUP;
                 }
             }
         });

@@ -318,6 +318,20 @@ impl Survey {
                  barriers: accesses of different subgroups that only such a barrier separates are taken as ordered"
             ));
         }
+        let subgroup_memory = self.count(|s| {
+            matches!(
+                s,
+                Sync::ControlBarrier { execution: Some(Scope::Workgroup), memory: Some(Scope::Subgroup), semantics }
+                    if semantics.intersects(MemorySemantics::UNIFORM_MEMORY | MemorySemantics::WORKGROUP_MEMORY)
+            )
+        });
+        if subgroup_memory > 0 {
+            out.push(format!(
+                "{subgroup_memory} control barrier(s) of workgroup execution scope have subgroup memory scope and are \
+                 checked as ordering memory across the workgroup: accesses of different subgroups that only such a \
+                 barrier separates are taken as ordered"
+            ));
+        }
         // Buffer memory that both kinds access is the atomic-plain check's
         // (checks/atomic_plain/), which says what it leaves unchecked.
         for (memory, _) in self.plain_and_atomic.iter().filter(|(_, workgroup)| *workgroup) {
