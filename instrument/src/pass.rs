@@ -489,7 +489,7 @@ pub fn instrument_with(
         })?
     };
     let instrumented = sites.iter().any(|s| s.checked);
-    let fence_in_loop = memory_barrier_in_loop(module, ep, &reachable);
+    let fence_in_loop = memory_barrier_in_loop(module, ep);
     let replay = instrumented
         && options.mode == Mode::Addr
         && !(options.fences_lose_private_variables && fence_in_loop)
@@ -736,53 +736,27 @@ fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[
 }
 
 /// Whether the entry point, or a function it calls, executes a memory
-/// barrier (a SPIR-V fence) in a loop.
-fn memory_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> bool {
-    fn has_fence(block: &Block) -> bool {
+/// barrier (a SPIR-V fence) in a loop: in the loop's body, or in a function
+/// called from it (calls nested more than 8 deep are not followed).
+fn memory_barrier_in_loop(module: &Module, ep: &naga::EntryPoint) -> bool {
+    fn visit(block: &Block, module: &Module, in_loop: bool, depth: u32) -> bool {
         block.iter().any(|stmt| match stmt {
-            Statement::MemoryBarrier(_) => true,
-            Statement::Block(b) | Statement::Loop { body: b, .. } => has_fence(b),
-            Statement::If { accept, reject, .. } => has_fence(accept) || has_fence(reject),
-            Statement::Switch { cases, .. } => cases.iter().any(|c| has_fence(&c.body)),
+            Statement::MemoryBarrier(_) => in_loop,
+            Statement::Call { function, .. } => {
+                depth < 8 && visit(&module.functions[*function].body, module, in_loop, depth + 1)
+            }
+            Statement::Block(b) => visit(b, module, in_loop, depth),
+            Statement::Loop { body, continuing, .. } => {
+                visit(body, module, true, depth) || visit(continuing, module, true, depth)
+            }
+            Statement::If { accept, reject, .. } => {
+                visit(accept, module, in_loop, depth) || visit(reject, module, in_loop, depth)
+            }
+            Statement::Switch { cases, .. } => cases.iter().any(|c| visit(&c.body, module, in_loop, depth)),
             _ => false,
         })
     }
-    fn loop_has_fence(block: &Block) -> bool {
-        block.iter().any(|stmt| match stmt {
-            Statement::Loop { body, continuing, .. } => has_fence(body) || has_fence(continuing),
-            Statement::Block(b) => loop_has_fence(b),
-            Statement::If { accept, reject, .. } => loop_has_fence(accept) || loop_has_fence(reject),
-            Statement::Switch { cases, .. } => cases.iter().any(|c| loop_has_fence(&c.body)),
-            _ => false,
-        })
-    }
-    // A function with a fence called from a loop counts too.
-    let calls_fence = |block: &Block| {
-        fn calls(block: &Block, module: &Module, in_loop: bool, depth: u32) -> bool {
-            block.iter().any(|stmt| match stmt {
-                Statement::Call { function, .. } if in_loop => {
-                    let body = &module.functions[*function].body;
-                    has_fence(body) || (depth < 8 && calls(body, module, true, depth + 1))
-                }
-                Statement::Call { function, .. } => {
-                    depth < 8 && calls(&module.functions[*function].body, module, false, depth + 1)
-                }
-                Statement::Block(b) => calls(b, module, in_loop, depth),
-                Statement::Loop { body, continuing, .. } => {
-                    calls(body, module, true, depth) || calls(continuing, module, true, depth)
-                }
-                Statement::If { accept, reject, .. } => {
-                    calls(accept, module, in_loop, depth) || calls(reject, module, in_loop, depth)
-                }
-                Statement::Switch { cases, .. } => cases.iter().any(|c| calls(&c.body, module, in_loop, depth)),
-                _ => false,
-            })
-        }
-        calls(block, module, false, 0)
-    };
-    loop_has_fence(&ep.function.body)
-        || calls_fence(&ep.function.body)
-        || reachable.iter().any(|&f| loop_has_fence(&module.functions[f].body))
+    visit(&ep.function.body, module, false, 0)
 }
 
 /// Bits needed to hold values `0..n`.
