@@ -363,6 +363,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             scoped_atomics: false,
             plain_and_atomic: false,
             subgroup_atomics: false,
+            unordered_by_barriers: space == Space::Storage
+                && shader.unordered_by_barriers(module.global_variables.get_span(handle)),
             atomic_words: None,
         });
     }
@@ -467,6 +469,11 @@ pub fn instrument_with(
     }
     let (workgroup_barrier_bits, workgroup_interval_bits) =
         wgrace_shaders::Prelude::workgroup_bits(invocation_bits, site_bits);
+    // Whether some barrier leaves some storage unordered: one that does not
+    // order storage memory, or any, for a buffer no barrier orders. Races
+    // across such a barrier are barrier-kind, told by counting barriers.
+    let storage_barrier_kinds = barriers.iter().any(|b| !b.kind.orders(Space::Storage))
+        || (!barriers.is_empty() && tracked.iter().any(|v| v.unordered_by_barriers));
     let storage = if options.mode == Mode::Stmt {
         wgrace_shaders::StorageLayout::statement_mode()
     } else {
@@ -478,7 +485,7 @@ pub fn instrument_with(
                 barriers.iter().any(|b| b.kind.orders(Space::Storage)),
                 storage_barrier_in_loop(module, ep, &reachable),
             ),
-            barriers.iter().any(|b| !b.kind.orders(Space::Storage)),
+            storage_barrier_kinds,
             options.shadow_cache,
         )
         .map_err(|error| InstrumentError::StorageLayout {
@@ -520,7 +527,7 @@ pub fn instrument_with(
         stmt: options.mode == Mode::Stmt,
         slots: statement_slots(&sites, &tracked, Space::Workgroup, options.slots, false),
         workgroup_barrier_kinds: barriers.iter().any(|b| !b.kind.orders(Space::Workgroup)),
-        storage_barrier_kinds: barriers.iter().any(|b| !b.kind.orders(Space::Storage)),
+        storage_barrier_kinds,
         storage_slots: statement_slots(
             &sites,
             &tracked,

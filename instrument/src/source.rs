@@ -233,6 +233,15 @@ impl Shader {
         }
     }
 
+    /// Whether no barrier orders the accesses of the global declared at
+    /// `span` between invocations: a buffer of a SPIR-V module under the
+    /// Vulkan memory model whose plain stores are all private
+    /// ([`spirv::memory_model::Survey::private_buffers`]).
+    pub fn unordered_by_barriers(&self, span: Span) -> bool {
+        let Some(spirv) = &self.spirv else { return false };
+        spirv.rewritten.index.original(span).is_some_and(|at| spirv.rewritten.survey.private_buffers.contains(&at))
+    }
+
     /// The module's specialization constants (SPIR-V only).
     pub fn spec_constants(&self) -> &[SpecConstant] {
         self.spirv.as_ref().map_or(&[], |s| &s.rewritten.spec_constants)

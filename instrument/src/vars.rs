@@ -50,6 +50,11 @@ pub struct TrackedVar {
     /// Whether it has atomics of subgroup (or invocation) scope (SPIR-V),
     /// storage or workgroup memory.
     pub subgroup_atomics: bool,
+    /// Whether no barrier orders its accesses between invocations: a buffer
+    /// whose stores are all private under the Vulkan memory model (SPIR-V;
+    /// [`crate::Shader::unordered_by_barriers`]). Its races across a
+    /// barrier are `barrier-kind`.
+    pub unordered_by_barriers: bool,
     /// For variables with any of these: how many of its first words its
     /// atomic accesses and its plain accesses of atomic memory can reach,
     /// when their indices are bounded (none of them indexes a runtime-sized

@@ -167,9 +167,24 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
     let tickets: Vec<Option<pairs::Tickets>> =
         walk.counters.iter().map(|c| tickets(module, input, &geometry, c)).collect();
     for (var, tracked) in planned.tracked.iter().enumerate() {
-        let events: Vec<&walk::Event> = walk.events.iter().filter(|e| e.var == var).collect();
+        let mut events: Vec<&walk::Event> = walk.events.iter().filter(|e| e.var == var).collect();
         if events.is_empty() {
             continue;
+        }
+        // A buffer no barrier orders: its events are all of one interval,
+        // and a barrier of any kind between two tells barrier-kind races, as
+        // the runtime's count of barriers does.
+        let one_interval: Vec<walk::Event>;
+        if tracked.unordered_by_barriers {
+            one_interval = events
+                .iter()
+                .map(|e| walk::Event {
+                    storage_interval: 0,
+                    wg_interval: e.wg_interval + e.storage_interval,
+                    ..(*e).clone()
+                })
+                .collect();
+            events = one_interval.iter().collect();
         }
         let result = pairs::check_var(tracked.space, &events, &geometry, &tickets);
         for (site, why) in result.unresolved {

@@ -65,6 +65,13 @@ pub struct Survey {
     /// stores a barrier cannot order between invocations, by variable, with
     /// how many such accesses ([`Survey::unchecked`] says why).
     pub unordered_by_barriers: Vec<(String, usize)>,
+    /// Under the Vulkan memory model: the buffers (by the word offset of
+    /// their `OpVariable`) whose plain stores are all private and that no
+    /// atomic accesses. Every conflicting pair of their accesses has a
+    /// private write, and the model location-orders private accesses of
+    /// different invocations only through the API (between dispatches): no
+    /// barrier orders them, and the check takes none as ordering them.
+    pub private_buffers: Vec<usize>,
 }
 
 /// A plain load or store of buffer or workgroup memory, as the Vulkan
@@ -105,6 +112,7 @@ impl Survey {
         let mut variable_classes: HashMap<u32, u32> = HashMap::new();
         let mut accesses: Vec<PlainAccess> = Vec::new();
         let mut written: Vec<u32> = Vec::new();
+        let mut variable_offsets: HashMap<u32, usize> = HashMap::new();
         for inst in instructions {
             let Some(op) = inst.op else { continue };
             match op {
@@ -118,6 +126,7 @@ impl Survey {
                     pointees.insert(inst.operand(0), inst.operand(2));
                 }
                 Op::Variable => {
+                    variable_offsets.insert(inst.operand(1), inst.at);
                     roots.insert(inst.operand(1), (inst.operand(1), None));
                     variable_classes.insert(inst.operand(1), inst.operand(2));
                     if inst.operand(2) == spirv::StorageClass::Workgroup as u32 {
@@ -207,6 +216,9 @@ impl Survey {
             own.or_else(|| ty.and_then(|t| names.get(t))).cloned().unwrap_or_else(|| format!("%{variable}"))
         };
         if survey.vulkan_memory_model {
+            let private = private_buffers(&accesses, &atomic);
+            survey.private_buffers = private.iter().filter_map(|v| variable_offsets.get(v).copied()).collect();
+            accesses.retain(|a| !private.contains(&a.variable));
             survey.unordered_by_barriers = survey.unordered(&accesses, &written, name_of);
         }
         survey.plain_and_atomic = both
@@ -434,6 +446,20 @@ fn plain_access(
         non_private: mask.contains(MemoryAccess::NON_PRIVATE_POINTER),
         per_instruction: wide_enough,
     })
+}
+
+/// The buffer variables among `accesses` whose plain stores are all private
+/// (no `NonPrivatePointer`), that have one at least, and that `atomic` (the
+/// roots of atomic accesses) does not name.
+fn private_buffers(accesses: &[PlainAccess], atomic: &[Root]) -> Vec<u32> {
+    let mut out: Vec<u32> = Vec::new();
+    for a in accesses.iter().filter(|a| a.write && !a.workgroup_memory) {
+        let all_private = accesses.iter().filter(|b| b.variable == a.variable && b.write).all(|b| !b.non_private);
+        if all_private && !atomic.iter().any(|r| r.0 == a.variable) && !out.contains(&a.variable) {
+            out.push(a.variable);
+        }
+    }
+    out
 }
 
 /// Whether `op` is an atomic instruction with a result (pointer at operand

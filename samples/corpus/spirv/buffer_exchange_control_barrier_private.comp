@@ -7,11 +7,10 @@
 // accesses of different invocations (Location-Ordered), so the write and
 // the neighbour's read race although the control barrier names buffer
 // memory. The class is barrier-kind: a barrier separates them but does not
-// order them (a class of its own may come).
+// order them (the report's explanation says the stores are private).
 // wgrace: --dispatch 2
 // expect: race
-// race: barrier-kind 20 22
-// xfail: private accesses are not modelled yet; the report is marked incomplete for them
+// race: barrier-kind 19 21
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint values[]; };
 layout(set = 0, binding = 1) buffer Out { uint result[]; };

@@ -7,10 +7,14 @@
 // MakePointerVisible (with their scope operands, which naga's reader
 // refuses). With -DCOHERENT the buffer's accesses get them too; without,
 // they are private, and barriers do not order them between invocations.
+// With -DMIXED the buffer has a coherent member and a plain one, which each
+// invocation writes at its own index.
 layout(local_size_x = 64) in;
 shared uint tile[64];
-#ifdef COHERENT
+#if defined(COHERENT)
 layout(set = 0, binding = 0) coherent buffer Data { uint values[]; };
+#elif defined(MIXED)
+layout(set = 0, binding = 0) buffer Data { uint own[128]; coherent uint values[]; };
 #else
 layout(set = 0, binding = 0) buffer Data { uint values[]; };
 #endif
@@ -19,6 +23,9 @@ void main() {
     uint g = gl_GlobalInvocationID.x;
     tile[i] = i;
     values[g] = g;
+#ifdef MIXED
+    own[g] = g;
+#endif
     controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer | gl_StorageSemanticsShared,
                    gl_SemanticsAcquireRelease);
     uint next = tile[(i + 1) % 64] + values[gl_WorkGroupID.x * 64 + (i + 1) % 64];

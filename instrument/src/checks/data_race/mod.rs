@@ -101,6 +101,8 @@ impl Check for DataRace {
         // The access hooks: record for the replay, or check in place.
         let hooks = if facts.replay { "replay" } else { "check" };
         source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/hooks/{hooks}.wgsl")).unwrap_or_default());
+        let unordered: Vec<u32> = facts.vars.iter().filter(|v| v.unordered_by_barriers).map(|v| v.id).collect();
+        source.push_str(&barriers_order_wgsl(&unordered));
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
@@ -119,6 +121,23 @@ impl Check for DataRace {
         let class = *CLASSES.get(record.code as usize).ok_or_else(|| format!("race class {}", record.code))?;
         decode(class, record, ctx).map(Decoded::Race)
     }
+}
+
+/// `wgrace_barriers_order(v)`, which the state machines ask before taking a
+/// barrier as ordering variable `v`'s accesses: false for the variables in
+/// `unordered` ([`TrackedVar::unordered_by_barriers`]).
+fn barriers_order_wgsl(unordered: &[u32]) -> String {
+    let body = if unordered.is_empty() {
+        "    return true;\n".to_string()
+    } else {
+        let cases: Vec<String> = unordered.iter().map(|v| format!("{v}u")).collect();
+        format!(
+            "    switch v {{\n        case {}: {{\n            return false;\n        }}\n        default: {{\n            \
+             return true;\n        }}\n    }}\n",
+            cases.join(", ")
+        )
+    };
+    format!("\nfn wgrace_barriers_order(v: u32) -> bool {{\n{body}}}\n")
 }
 
 /// One side of a raw record.
@@ -171,8 +190,8 @@ fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<
         occurrences: record.count,
         lockstep: Lockstep::from_code(record.aux),
         examples,
-        explanation: explanation(class, var.space, ctx.language),
-        hint: hint(class, var.space, ctx.language),
+        explanation: explanation_for(class, var, ctx.language),
+        hint: hint_for(class, var, ctx.language),
         detected_by: DetectedBy::Runtime,
         spread: Some(spread(record, var, ctx)),
     })
@@ -242,8 +261,8 @@ pub fn static_race(
         second,
         occurrences: 1,
         lockstep: Lockstep::default(),
-        explanation: explanation(race.class, var.space, language),
-        hint: hint(race.class, var.space, language),
+        explanation: explanation_for(race.class, var, language),
+        hint: hint_for(race.class, var, language),
         detected_by: DetectedBy::Analyzer,
         spread: None,
     })
@@ -291,6 +310,28 @@ pub(crate) fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
             invocation: None,
         },
     }
+}
+
+/// The explanation of a race of class `class` on `var`: that of the class,
+/// unless no barrier orders the variable's accesses and one separates them.
+fn explanation_for(class: RaceClass, var: &TrackedVar, language: Language) -> String {
+    if var.unordered_by_barriers && class == RaceClass::BarrierKind {
+        return "a control barrier separates the accesses, but under the Vulkan memory model the module declares, \
+            barriers order only non-private accesses (NonPrivatePointer) between invocations, and this buffer's \
+            stores are private, as glslang makes those of a buffer not declared coherent"
+            .into();
+    }
+    explanation(class, var.space, language)
+}
+
+/// The fix hint of a race of class `class` on `var` ([`explanation_for`]).
+fn hint_for(class: RaceClass, var: &TrackedVar, language: Language) -> String {
+    if var.unordered_by_barriers && class == RaceClass::BarrierKind {
+        return "declare the buffer coherent (GLSL), so that its accesses are non-private and made available and \
+            visible, and keep the control barrier with UniformMemory semantics between the two accesses"
+            .into();
+    }
+    hint(class, var.space, language)
 }
 
 /// One-line explanation of the class, for `space`, in the terms of the

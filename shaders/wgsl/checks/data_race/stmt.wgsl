@@ -221,8 +221,10 @@ fn wgrace_stmt_example(x: vec4<u32>, sg_size: u32, one_subgroup: bool) -> vec2<u
 
 const WGRACE_ST_SLOT_WORDS: u32 = 5u;
 
-fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool) {
-    let key = (1lu << 63u) | (u64(wgrace_epoch) << 16u) | (u64(write) << 15u) | u64(site + 1u);
+// `epoch`: the invocation's storage epoch, or 0 for a buffer no barrier
+// orders.
+fn wgrace_stmt_storage_word(word: u32, site: u32, write: bool, epoch: u32) {
+    let key = (1lu << 63u) | (u64(epoch) << 16u) | (u64(write) << 15u) | u64(site + 1u);
     let me = (u64(wgrace_g) << 10u) | u64(wgrace_t);
     let first = word * WGRACE_ST_SLOT_WORDS * WGRACE_ST_SLOTS;
     for (var k = 0u; k < WGRACE_ST_SLOTS; k++) {
