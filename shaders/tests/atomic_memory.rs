@@ -213,7 +213,9 @@ impl Harness {
             .iter()
             .map(|&(prefix, first_code)| LinkedCheck {
                 prefix: prefix.into(),
-                source: wgrace_shaders::check_source(prefix).expect("the check's WGSL") + &local_state(prefix, within),
+                source: wgrace_shaders::check_source(prefix).expect("the check's WGSL")
+                    + &local_state(prefix, within)
+                    + &barriers_order(prefix),
                 hooks: Hooks { atomic_memory: true, barrier: true, ..Hooks::default() },
                 first_code,
                 workgroup_bytes: 0,
@@ -372,6 +374,16 @@ fn local_state(prefix: &str, within: bool) -> String {
         file("state.wgsl"),
         upper = tag.to_uppercase()
     )
+}
+
+/// What the host generates beside a check's WGSL for a shader whose barriers
+/// order every variable.
+fn barriers_order(prefix: &str) -> String {
+    if prefix == "atomic_plain" {
+        "fn wgrace_atomic_plain_barriers_order(v: u32) -> bool { return true; }\n".to_string()
+    } else {
+        String::new()
+    }
 }
 
 /// For each word that races by the rule of check `check`, the first access

@@ -12,7 +12,8 @@ use super::{DecodeContext, Record, ShaderFacts, wgsl_prefix};
 use crate::vars::{self, TrackedVar};
 
 /// The race of one record of class `class`, with `texts` (explanation,
-/// hint).
+/// hint), or `private_texts` for a race within a workgroup on memory no
+/// barrier orders ([`TrackedVar::unordered_by_barriers`]).
 ///
 /// # Errors
 /// A message when the record names sites the shader does not have, or has
@@ -22,6 +23,7 @@ pub(crate) fn decode(
     record: &Record,
     ctx: &DecodeContext<'_>,
     texts: (String, String),
+    private_texts: Option<(String, String)>,
 ) -> Result<Race, String> {
     let [lo_site, hi_site] = record.ids;
     let var = [hi_site, lo_site]
@@ -54,7 +56,15 @@ pub(crate) fn decode(
     }
     let (first, second) = sides.ok_or_else(|| format!("a {} record without its example", class.as_str()))?;
     let first_example = &examples[0];
-    let (explanation, hint) = texts;
+    let within = first
+        .invocation
+        .as_ref()
+        .zip(second.invocation.as_ref())
+        .is_some_and(|(a, b)| a.workgroup_id == b.workgroup_id);
+    let (explanation, hint) = match private_texts {
+        Some(private) if var.unordered_by_barriers && within => private,
+        _ => texts,
+    };
     Ok(Race {
         class,
         kind: data_race::kind(&first, &second),

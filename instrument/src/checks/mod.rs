@@ -270,6 +270,26 @@ pub fn wgsl_prefix(id: &str) -> String {
     id.replace('-', "_")
 }
 
+/// `wgrace_<prefix>_barriers_order(v)`, which a check's state machines ask
+/// before taking a barrier as ordering plain accesses of variable `v`:
+/// false for the variables no barrier orders
+/// ([`TrackedVar::unordered_by_barriers`]: private accesses under SPIR-V's
+/// Vulkan memory model).
+pub(crate) fn barriers_order_wgsl(prefix: &str, vars: &[TrackedVar]) -> String {
+    let unordered: Vec<String> =
+        vars.iter().filter(|v| v.unordered_by_barriers).map(|v| format!("{}u", v.id)).collect();
+    let body = if unordered.is_empty() {
+        "    return true;\n".to_string()
+    } else {
+        format!(
+            "    switch v {{\n        case {}: {{\n            return false;\n        }}\n        default: {{\n            \
+             return true;\n        }}\n    }}\n",
+            unordered.join(", ")
+        )
+    };
+    format!("\nfn wgrace_{prefix}_barriers_order(v: u32) -> bool {{\n{body}}}\n")
+}
+
 /// Turns a linear index into an id of a grid of `dims`.
 pub fn delinearize(index: u32, dims: [u32; 3]) -> [u32; 3] {
     let x = dims[0].max(1);

@@ -67,10 +67,13 @@ pub struct Survey {
     pub unordered_by_barriers: Vec<(String, usize)>,
     /// Under the Vulkan memory model: the buffers (by the word offset of
     /// their `OpVariable`) whose plain stores are all private and that no
-    /// atomic accesses. Every conflicting pair of their accesses has a
-    /// private write, and the model location-orders private accesses of
+    /// atomic accesses, or whose plain accesses are all private and that
+    /// atomics access. Every conflicting pair of their accesses with a plain
+    /// one among them has a private access (of a pair of atomics, neither
+    /// is plain), and the model location-orders private accesses of
     /// different invocations only through the API (between dispatches): no
-    /// barrier orders them, and the check takes none as ordering them.
+    /// barrier orders them, and the checks of plain accesses take none as
+    /// ordering them.
     pub private_buffers: Vec<usize>,
 }
 
@@ -448,14 +451,22 @@ fn plain_access(
     })
 }
 
-/// The buffer variables among `accesses` whose plain stores are all private
-/// (no `NonPrivatePointer`), that have one at least, and that `atomic` (the
-/// roots of atomic accesses) does not name.
+/// The buffer variables among `accesses` that barriers cannot order any
+/// conflicting pair of: those with a plain store whose plain stores are all
+/// private (no `NonPrivatePointer`) and that `atomic` (the roots of atomic
+/// accesses) does not name, and those that atomics access whose plain
+/// accesses are all private (atomics are non-private, and a private access
+/// is location-ordered with no access of another invocation).
 fn private_buffers(accesses: &[PlainAccess], atomic: &[Root]) -> Vec<u32> {
     let mut out: Vec<u32> = Vec::new();
-    for a in accesses.iter().filter(|a| a.write && !a.workgroup_memory) {
-        let all_private = accesses.iter().filter(|b| b.variable == a.variable && b.write).all(|b| !b.non_private);
-        if all_private && !atomic.iter().any(|r| r.0 == a.variable) && !out.contains(&a.variable) {
+    for a in accesses.iter().filter(|a| !a.workgroup_memory) {
+        let plain = || accesses.iter().filter(|b| b.variable == a.variable);
+        let private = if atomic.iter().any(|r| r.0 == a.variable) {
+            plain().all(|b| !b.non_private)
+        } else {
+            plain().any(|b| b.write) && plain().filter(|b| b.write).all(|b| !b.non_private)
+        };
+        if private && !out.contains(&a.variable) {
             out.push(a.variable);
         }
     }

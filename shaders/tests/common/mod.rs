@@ -13,7 +13,7 @@ pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
     data_race.push_str(wgrace_shaders::check_file(&format!("data_race/subgroups/{variant}.wgsl")).expect("variant"));
     data_race.push_str(wgrace_shaders::check_file(&format!("data_race/hooks/{hooks}.wgsl")).expect("hooks"));
     // As the check links it for a shader whose barriers order every variable.
-    data_race.push_str("\nfn wgrace_barriers_order(v: u32) -> bool {\n    return true;\n}\n");
+    data_race.push_str("\nfn wgrace_data_race_barriers_order(v: u32) -> bool {\n    return true;\n}\n");
     vec![
         LinkedCheck {
             prefix: "data_race".into(),

@@ -52,6 +52,18 @@ pub const HINT: &str = "make the plain access atomic too (GLSL: atomicLoad, atom
     read-modify-write); within a workgroup a control barrier with UniformMemory semantics between the two also \
     orders them";
 
+/// The explanation of a race within a workgroup on a buffer whose plain
+/// accesses are private under the Vulkan memory model.
+pub const PRIVATE_EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this word, at least one \
+    writing, in one workgroup: under the Vulkan memory model the module declares, barriers order only non-private \
+    accesses (NonPrivatePointer) between invocations, and this buffer's plain accesses are private, as glslang makes \
+    those of a buffer not declared coherent";
+
+/// Its fix hint.
+pub const PRIVATE_HINT: &str = "declare the buffer coherent (GLSL), so that its plain accesses are non-private, \
+    and keep a control barrier with UniformMemory semantics between the two accesses; or make the plain access \
+    atomic too";
+
 impl Check for AtomicPlain {
     fn info(&self) -> CheckInfo {
         CheckInfo {
@@ -89,11 +101,14 @@ impl Check for AtomicPlain {
                 )
             },
         );
-        Some(local.link(ID, "AP", first_code))
+        let mut linked = local.link(ID, "AP", first_code);
+        linked.source.push_str(&super::barriers_order_wgsl(&linked.prefix, facts.vars));
+        Some(linked)
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         let texts = (EXPLANATION.to_string(), HINT.to_string());
-        super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts).map(Decoded::Race)
+        let private = (PRIVATE_EXPLANATION.to_string(), PRIVATE_HINT.to_string());
+        super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts, Some(private)).map(Decoded::Race)
     }
 }

@@ -101,8 +101,7 @@ impl Check for DataRace {
         // The access hooks: record for the replay, or check in place.
         let hooks = if facts.replay { "replay" } else { "check" };
         source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/hooks/{hooks}.wgsl")).unwrap_or_default());
-        let unordered: Vec<u32> = facts.vars.iter().filter(|v| v.unordered_by_barriers).map(|v| v.id).collect();
-        source.push_str(&barriers_order_wgsl(&unordered));
+        source.push_str(&super::barriers_order_wgsl(WGSL, facts.vars));
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
@@ -121,23 +120,6 @@ impl Check for DataRace {
         let class = *CLASSES.get(record.code as usize).ok_or_else(|| format!("race class {}", record.code))?;
         decode(class, record, ctx).map(Decoded::Race)
     }
-}
-
-/// `wgrace_barriers_order(v)`, which the state machines ask before taking a
-/// barrier as ordering variable `v`'s accesses: false for the variables in
-/// `unordered` ([`TrackedVar::unordered_by_barriers`]).
-fn barriers_order_wgsl(unordered: &[u32]) -> String {
-    let body = if unordered.is_empty() {
-        "    return true;\n".to_string()
-    } else {
-        let cases: Vec<String> = unordered.iter().map(|v| format!("{v}u")).collect();
-        format!(
-            "    switch v {{\n        case {}: {{\n            return false;\n        }}\n        default: {{\n            \
-             return true;\n        }}\n    }}\n",
-            cases.join(", ")
-        )
-    };
-    format!("\nfn wgrace_barriers_order(v: u32) -> bool {{\n{body}}}\n")
 }
 
 /// One side of a raw record.

@@ -101,6 +101,6 @@ impl Check for Scope {
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         let texts = (EXPLANATION.to_string(), HINT.to_string());
-        super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts).map(Decoded::Race)
+        super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts, None).map(Decoded::Race)
     }
 }

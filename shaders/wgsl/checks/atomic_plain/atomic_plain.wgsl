@@ -168,7 +168,12 @@ fn wgrace_atomic_plain_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32
     wgrace_ap_across(v, word, site, write, side, other);
     let local = wgrace_ap_local_at(v, word);
     if local != WGRACE_AP_NONE {
-        wgrace_ap_within(local, word, site, write, side, other);
+        // A buffer no barrier orders (private plain accesses under SPIR-V's
+        // Vulkan memory model; wgrace_atomic_plain_barriers_order, generated
+        // by the host): all of its accesses are of the workgroup's first
+        // epoch.
+        let epoch = select(0u, wgrace_ap_epoch, wgrace_atomic_plain_barriers_order(v));
+        wgrace_ap_within(local, word, site, write, side, other, epoch);
     }
 }
 

@@ -6,4 +6,4 @@ fn wgrace_ap_local_at(v: u32, word: u32) -> u32 {
     return WGRACE_AP_NONE;
 }
 
-fn wgrace_ap_within(local: u32, word: u32, site: u32, write: bool, side: u32, other: u32) {}
+fn wgrace_ap_within(local: u32, word: u32, site: u32, write: bool, side: u32, other: u32, epoch: u32) {}

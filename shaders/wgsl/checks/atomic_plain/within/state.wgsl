@@ -6,8 +6,9 @@
 var<workgroup> wgrace_ap_local: array<atomic<u64>, WGRACE_AP_LOCAL_WORDS>;
 var<workgroup> wgrace_ap_local_witness: array<atomic<u64>, WGRACE_AP_LOCAL_WITNESSES>;
 
-fn wgrace_ap_within(local: u32, word: u32, site: u32, write: bool, side: u32, other: u32) {
-    let epoch = wgrace_ap_epoch;
+// `epoch`: the control barriers ordering buffer memory this invocation
+// executed, or 0 for memory no barrier orders.
+fn wgrace_ap_within(local: u32, word: u32, site: u32, write: bool, side: u32, other: u32, epoch: u32) {
     let me = wgrace_t;
     var old = atomicLoad(&wgrace_ap_local[local]);
     loop {
