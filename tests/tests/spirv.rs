@@ -482,10 +482,17 @@ fn private_line(what: &str) -> String {
 
 #[test]
 fn under_the_vulkan_memory_model_no_barrier_orders_a_buffer_whose_stores_are_private() {
-    let flags = ["-g", "--target-env", "vulkan1.3"];
+    // Buffers are `StorageBuffer` variables for Vulkan 1.1 and later, and
+    // `Uniform` ones of a `BufferBlock` type for Vulkan 1.0.
+    for env in ["vulkan1.3", "vulkan1.0"] {
+        buffer_with_private_stores(&["-g", "--target-env", env]);
+    }
+}
+
+fn buffer_with_private_stores(flags: &[&str]) {
     // Coherent: every access is non-private and made available or visible;
     // the barriers order them, and the report is complete.
-    let module = compile("vmm_exchange", &[&flags[..], &["-DCOHERENT"]].concat());
+    let module = compile("vmm_exchange", &[flags, &["-DCOHERENT"]].concat());
     let report = check(&module, args(&["--dispatch", "2"])).expect("a module with MakePointerVisible scopes loads");
     assert_eq!(report.verdict, Verdict::NoRace, "{:?}", report.runs[0].races);
     assert!(report.complete, "{:?}", report.runs[0].incomplete);
@@ -495,13 +502,13 @@ fn under_the_vulkan_memory_model_no_barrier_orders_a_buffer_whose_stores_are_pri
     // The write and the neighbour's read across the first barrier race, and
     // so do that read and the neighbour's write across the second, in both
     // modes and however addr mode checks, with a complete report.
-    let module = compile("vmm_exchange", &flags);
+    let module = compile("vmm_exchange", flags);
     for mode in
         [&["--mode", "addr", "--replay", "never"][..], &["--mode", "addr", "--replay", "always"], &["--mode", "stmt"]]
     {
         let report = check(&module, args(&[&["--dispatch", "2"][..], mode].concat())).expect("runs");
         let run = &report.runs[0];
-        assert!(report.complete, "{mode:?}: {:?}", run.incomplete);
+        assert!(report.complete, "{flags:?} {mode:?}: {:?}", run.incomplete);
         let mut pairs: Vec<(u32, u32, String)> = run
             .races
             .iter()
@@ -528,7 +535,7 @@ fn under_the_vulkan_memory_model_no_barrier_orders_a_buffer_whose_stores_are_pri
     // A coherent member beside a plain one: barriers order the coherent
     // member's accesses and not the plain one's stores, which the check
     // takes as ordered: the report says so.
-    let module = compile("vmm_exchange", &[&flags[..], &["-DMIXED"]].concat());
+    let module = compile("vmm_exchange", &[flags, &["-DMIXED"]].concat());
     let report = check(&module, args(&["--dispatch", "2"])).expect("runs");
     assert_eq!(report.verdict, Verdict::NoRace, "{:?}", report.runs[0].races);
     assert_eq!(report.runs[0].incomplete, [private_line("1 plain load(s) and store(s) of `Data`")]);

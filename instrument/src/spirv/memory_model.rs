@@ -116,11 +116,18 @@ impl Survey {
         let mut accesses: Vec<PlainAccess> = Vec::new();
         let mut written: Vec<u32> = Vec::new();
         let mut variable_offsets: HashMap<u32, usize> = HashMap::new();
+        // Struct types decorated `BufferBlock`: a variable of one in the
+        // `Uniform` storage class is a storage buffer (SPIR-V before 1.3,
+        // glslang's `--target-env vulkan1.0`).
+        let mut buffer_blocks: Vec<u32> = Vec::new();
         for inst in instructions {
             let Some(op) = inst.op else { continue };
             match op {
                 Op::Name => {
                     names.insert(inst.operand(0), inst.string(1).0);
+                }
+                Op::Decorate if inst.operands.get(1) == Some(&(spirv::Decoration::BufferBlock as u32)) => {
+                    buffer_blocks.push(inst.operand(0));
                 }
                 Op::MemberName => {
                     member_names.insert((inst.operand(0), inst.operand(1)), inst.string(2).0);
@@ -131,7 +138,16 @@ impl Survey {
                 Op::Variable => {
                     variable_offsets.insert(inst.operand(1), inst.at);
                     roots.insert(inst.operand(1), (inst.operand(1), None));
-                    variable_classes.insert(inst.operand(1), inst.operand(2));
+                    let pointee = pointees.get(&inst.operand(0));
+                    let class = match inst.operand(2) {
+                        c if c == spirv::StorageClass::Uniform as u32
+                            && pointee.is_some_and(|t| buffer_blocks.contains(t)) =>
+                        {
+                            spirv::StorageClass::StorageBuffer as u32
+                        }
+                        c => c,
+                    };
+                    variable_classes.insert(inst.operand(1), class);
                     if inst.operand(2) == spirv::StorageClass::Workgroup as u32 {
                         workgroup_variables.push(inst.operand(1));
                     }
@@ -414,7 +430,8 @@ impl Survey {
 /// A plain load or store (`store`) of `variable`, whose storage class is
 /// `class`, as the Vulkan memory model sees it: its memory operands start at
 /// operand `operands`; `scope` reads a scope id. `None` for memory other
-/// than buffers (`StorageBuffer`) and workgroup memory.
+/// than buffers (`StorageBuffer`, or `Uniform` of a `BufferBlock` type,
+/// which [`Survey::of`] passes as `StorageBuffer`) and workgroup memory.
 fn plain_access(
     inst: &Inst,
     store: bool,
