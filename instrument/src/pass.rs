@@ -363,6 +363,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             scoped_atomics: false,
             plain_and_atomic: false,
             subgroup_atomics: false,
+            invocation_atomics: false,
             unordered_by_barriers: space == Space::Storage
                 && shader.unordered_by_barriers(module.global_variables.get_span(handle)),
             atomic_words: None,
@@ -885,6 +886,7 @@ fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usi
     for a in plans.values().flat_map(|p| p.atomics.iter().flatten()) {
         tracked[a.var].scoped_atomics |= a.narrow;
         tracked[a.var].subgroup_atomics |= a.subgroup;
+        tracked[a.var].invocation_atomics |= a.invocation;
     }
     for a in plans.values().flat_map(|p| p.atomics.iter().flatten()).filter(|a| a.plain) {
         let atomics = plans.values().flat_map(|p| p.atomics.iter().flatten()).any(|b| b.var == a.var && !b.plain);
@@ -1226,6 +1228,7 @@ impl Planner<'_> {
             site,
             narrow: false,
             subgroup: false,
+            invocation: false,
             workgroup_memory: false,
             plain: true,
             write: atomic_write,
@@ -1261,6 +1264,7 @@ impl Planner<'_> {
             // is used by other workgroups.
             narrow: !workgroup_memory && narrowness > 0,
             subgroup: narrowness > 1,
+            invocation: narrowness > 2,
             workgroup_memory,
             plain: false,
             write,
@@ -1702,6 +1706,7 @@ fn atomic_call(
         (plan.narrow, wgrace_shaders::ACCESS_NARROW),
         (plan.plain, wgrace_shaders::ACCESS_PLAIN),
         (plan.subgroup, wgrace_shaders::ACCESS_SUBGROUP),
+        (plan.invocation, wgrace_shaders::ACCESS_INVOCATION),
         (plan.workgroup_memory, wgrace_shaders::ACCESS_WORKGROUP_MEMORY),
     ]
     .iter()

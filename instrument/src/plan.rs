@@ -78,6 +78,8 @@ pub(crate) struct AtomicPlan {
     pub narrow: bool,
     /// An atomic whose scope is a subgroup (or the invocation).
     pub subgroup: bool,
+    /// An atomic whose scope is the invocation.
+    pub invocation: bool,
     /// Of workgroup memory.
     pub workgroup_memory: bool,
     /// A plain load or store, not an atomic.

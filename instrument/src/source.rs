@@ -216,8 +216,8 @@ impl Shader {
     }
 
     /// How narrow the scope of the atomic instruction at `span` is: 0 for
-    /// the device (or wider), 1 for the workgroup, 2 for a subgroup or the
-    /// invocation (SPIR-V). WGSL's atomics of storage memory have device
+    /// the device (or wider), 1 for the workgroup, 2 for a subgroup, 3 for
+    /// the invocation (SPIR-V). WGSL's atomics of storage memory have device
     /// scope, and those of workgroup memory workgroup scope, which is that
     /// memory's whole extent (0).
     pub fn atomic_narrowness(&self, span: Span) -> u8 {
@@ -226,7 +226,8 @@ impl Shader {
         match sync {
             Some((_, spirv::memory_model::Sync::Atomic { scope: Some(scope), .. })) => match scope {
                 ::spirv::Scope::Workgroup => 1,
-                ::spirv::Scope::Subgroup | ::spirv::Scope::Invocation => 2,
+                ::spirv::Scope::Subgroup => 2,
+                ::spirv::Scope::Invocation => 3,
                 _ => 0,
             },
             _ => 0,

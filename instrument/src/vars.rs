@@ -50,6 +50,8 @@ pub struct TrackedVar {
     /// Whether it has atomics of subgroup (or invocation) scope (SPIR-V),
     /// storage or workgroup memory.
     pub subgroup_atomics: bool,
+    /// Whether it has atomics of invocation scope (SPIR-V).
+    pub invocation_atomics: bool,
     /// Whether no barrier orders its accesses between invocations: a buffer
     /// whose stores are all private under the Vulkan memory model (SPIR-V;
     /// [`crate::Shader::unordered_by_barriers`]). Its races across a

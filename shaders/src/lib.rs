@@ -105,6 +105,9 @@ pub const ACCESS_SUBGROUP: u32 = 8;
 /// `WGRACE_ACCESS_WORKGROUP_MEMORY`: the flag for an access of workgroup
 /// memory (each workgroup has its own).
 pub const ACCESS_WORKGROUP_MEMORY: u32 = 16;
+/// `WGRACE_ACCESS_INVOCATION`: the flag for an atomic whose scope is the
+/// invocation (which also has `WGRACE_ACCESS_SUBGROUP`).
+pub const ACCESS_INVOCATION: u32 = 32;
 
 /// Record codes available to all checks together (4 bits of the record
 /// table's key).

@@ -44,6 +44,7 @@ fn main() {
         wgrace_t = s.t;
         wgrace_ap_epoch = s.epoch;
         wgrace_scope_epochs = vec2<u32>(s.epoch);
+        wgrace_scope_lane_epochs = vec2<u32>(s.epoch);
         wgrace_atomic_memory(0u, s.word, true, s.site, s.flags);
     }
     wgrace_end();
@@ -367,7 +368,8 @@ fn local_state(prefix: &str, within: bool) -> String {
     }
     let tag = if prefix == "atomic_plain" { "ap" } else { "scope" };
     format!(
-        "const WGRACE_{upper}_LOCAL_WORDS: u32 = {WORDS}u;\nconst WGRACE_{upper}_LOCAL_WITNESSES: u32 = {}u;\n\
+        "const WGRACE_{upper}_LOCAL_WORDS: u32 = {WORDS}u;\nconst WGRACE_{upper}_LEVEL_WORDS: u32 = {WORDS}u;\n\
+         const WGRACE_{upper}_LOCAL_WITNESSES: u32 = {}u;\n\
          fn wgrace_{tag}_local_at(v: u32, word: u32) -> u32 {{ if v == 0u && word < {WORDS}u {{ return word; }} \
          return 0xffffffffu; }}\n{}",
         8 * WORDS,

@@ -143,12 +143,14 @@ const WGRACE_BARRIER_SUBGROUP: u32 = 4u;
 // narrower than the device (the workgroup's, or a subgroup's or the
 // invocation's); it is a plain load or store, not an atomic; it is an atomic
 // whose scope is a subgroup (or the invocation); it accesses workgroup
-// memory (of which each workgroup has its own).
+// memory (of which each workgroup has its own); it is an atomic whose scope
+// is the invocation.
 const WGRACE_ACCESS_WRITE: u32 = 1u;
 const WGRACE_ACCESS_NARROW: u32 = 2u;
 const WGRACE_ACCESS_PLAIN: u32 = 4u;
 const WGRACE_ACCESS_SUBGROUP: u32 = 8u;
 const WGRACE_ACCESS_WORKGROUP_MEMORY: u32 = 16u;
+const WGRACE_ACCESS_INVOCATION: u32 = 32u;
 
 // ---------------------------------------------------------------- identity
 

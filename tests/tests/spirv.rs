@@ -696,7 +696,7 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     assert_eq!((race.class, race.kind), (RaceClass::Scope, RaceKind::WriteWrite));
     assert_eq!((race.memory.element.as_str(), race.memory.byte_offset), ("Counters.total", 0));
     for access in [&race.first, &race.second] {
-        assert_eq!(access.location.line, Some(15));
+        assert_eq!(access.location.line, Some(23));
         assert_eq!(access.access, AccessKind::Write);
     }
     let [a, b] = [&race.first, &race.second].map(|a| a.invocation.expect("recorded").workgroup_id);
@@ -715,15 +715,31 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     let index = sarif["runs"][0]["results"][0]["ruleIndex"].as_u64().expect("a rule index") as usize;
     assert_eq!(rules[index]["id"], "scope");
 
-    // Invocation scope is checked as if of subgroup scope, and the report
-    // says so.
+    // Within one workgroup of one subgroup: atomics of subgroup scope are
+    // mutually ordered; of invocation scope, with no other invocation's.
+    let one = args(&["--dispatch", "1"]);
+    let subgroup = check(&compile("scoped_atomics", &["-g", "-DONE_SUBGROUP", "-DSUBGROUP_SCOPE"]), one.clone());
+    let subgroup = subgroup.expect("runs");
+    assert_eq!(subgroup.verdict, Verdict::NoRace, "{:#?}", subgroup.runs[0].races);
+    assert!(subgroup.complete, "{:?}", subgroup.runs[0].incomplete);
+    for mode in ["addr", "stmt"] {
+        let flags = ["-g", "-DONE_SUBGROUP", "-DINVOCATION_SCOPE"];
+        let report =
+            check(&compile("scoped_atomics", &flags), args(&["--dispatch", "1", "--mode", mode])).expect("runs");
+        let races: Vec<_> = report.races().collect();
+        assert_eq!(races.len(), 1, "{mode}: {races:#?}");
+        assert_eq!(
+            (races[0].class, races[0].first.location.line, races[0].second.location.line),
+            (RaceClass::Scope, Some(21), Some(21))
+        );
+        let [a, b] = [&races[0].first, &races[0].second].map(|a| a.invocation.expect("recorded"));
+        assert_ne!(a.local_invocation_id, b.local_invocation_id, "{mode}");
+        assert!(report.complete, "{mode}: {:?}", report.runs[0].incomplete);
+    }
+    // Across workgroups and subgroups as well.
     let report = check(&compile("scoped_atomics", &["-g", "-DINVOCATION_SCOPE"]), dispatch.clone()).expect("runs");
     assert_eq!(report.races().map(|r| r.class).collect::<Vec<_>>(), [RaceClass::Scope]);
-    assert_eq!(
-        report.runs[0].incomplete,
-        ["1 atomic instruction(s) of invocation scope are checked as if of subgroup scope: their use by other \
-          invocations of the same subgroup (a scope race) is not reported"]
-    );
+    assert!(report.complete, "{:?}", report.runs[0].incomplete);
 
     // At device scope the shared counter is fine; the per-workgroup words
     // still have workgroup-scope atomics, and race with nothing.

@@ -92,29 +92,33 @@ const STATE_WORDS: u32 = 9;
 
 /// Where a check's state within a workgroup lives, for each variable that
 /// needs one: a state word and witnesses for each word its accesses can
-/// reach, in workgroup memory.
+/// reach, in workgroup memory, at each of `levels` levels (the `scope`
+/// check keeps a second one for atomics of invocation scope).
 pub(crate) struct LocalState {
     /// (variable id, first state word, words) of each variable that has one.
     vars: Vec<(u32, u32, u32)>,
-    /// State words in all.
+    /// State words of one level.
     pub words: u32,
+    /// Levels of state.
+    levels: u32,
     /// The variables left without one, and why: each a reason the report is
     /// incomplete.
     pub unchecked: Vec<String>,
 }
 
 impl LocalState {
-    /// Gives each variable that `wants` one a state, in order, while they
-    /// fit in `budget` bytes; `not_checked(name)` says what is not checked
-    /// for a variable left without one.
+    /// Gives each variable that `wants` one a state at `levels` levels, in
+    /// order, while they fit in `budget` bytes; `not_checked(name)` says
+    /// what is not checked for a variable left without one.
     pub fn of(
         facts: &ShaderFacts<'_>,
         wants: impl Fn(&TrackedVar) -> bool,
+        levels: u32,
         budget: u32,
         not_checked: impl Fn(&str) -> String,
     ) -> LocalState {
-        let bytes_per_word = LOCAL_BYTES_PER_WORD;
-        let mut local = LocalState { vars: Vec::new(), words: 0, unchecked: Vec::new() };
+        let bytes_per_word = LOCAL_BYTES_PER_WORD * levels;
+        let mut local = LocalState { vars: Vec::new(), words: 0, levels, unchecked: Vec::new() };
         for v in facts.vars.iter().filter(|v| wants(v)) {
             match v.atomic_words {
                 None => local.unchecked.push(format!("{}: they index a runtime-sized array", not_checked(&v.name))),
@@ -148,7 +152,7 @@ impl LocalState {
             source,
             hooks: Hooks { barrier: true, atomic_memory: true, ..Hooks::default() },
             first_code,
-            workgroup_bytes: self.words * LOCAL_BYTES_PER_WORD,
+            workgroup_bytes: self.words * self.levels * LOCAL_BYTES_PER_WORD,
             atomic_state_words: STATE_WORDS,
             unchecked: self.unchecked,
         }
@@ -156,10 +160,12 @@ impl LocalState {
 
     /// The WGSL of the state within a workgroup of the check whose WGSL is
     /// in `folder` (`wgsl/checks/<folder>/within/`), for names with `tag`:
-    /// `WGRACE_<TAG>_LOCAL_WORDS`, `WGRACE_<TAG>_LOCAL_WITNESSES` (eight per
-    /// word) and `wgrace_<tag>_local_at(v, word)` (the state word of a
-    /// variable's word, or `0xffffffff`), then `state.wgsl`; or, when no
-    /// variable has a state, `none.wgsl`, which takes no workgroup memory.
+    /// `WGRACE_<TAG>_LOCAL_WORDS` (of all levels), `WGRACE_<TAG>_LEVEL_WORDS`
+    /// (of one: where the next level's start), `WGRACE_<TAG>_LOCAL_WITNESSES`
+    /// (eight per word) and `wgrace_<tag>_local_at(v, word)` (the state word
+    /// of a variable's word at the first level, or `0xffffffff`), then
+    /// `state.wgsl`; or, when no variable has a state, `none.wgsl`, which
+    /// takes no workgroup memory.
     fn wgsl(&self, tag: &str, folder: &str) -> String {
         let file = |name: &str| wgrace_shaders::check_file(&format!("{folder}/within/{name}")).unwrap_or_default();
         if self.words == 0 {
@@ -173,11 +179,13 @@ impl LocalState {
         }
         let lower = tag.to_lowercase();
         format!(
-            "const WGRACE_{tag}_LOCAL_WORDS: u32 = {}u;\nconst WGRACE_{tag}_LOCAL_WITNESSES: u32 = {}u;\n\n\
+            "const WGRACE_{tag}_LOCAL_WORDS: u32 = {}u;\nconst WGRACE_{tag}_LEVEL_WORDS: u32 = {}u;\n\
+             const WGRACE_{tag}_LOCAL_WITNESSES: u32 = {}u;\n\n\
              fn wgrace_{lower}_local_at(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{}}\n    }}\n    \
              return 0xffffffffu;\n}}\n\n{}",
+            self.levels * self.words,
             self.words,
-            8 * self.words,
+            8 * self.levels * self.words,
             file("state.wgsl")
         )
     }

@@ -93,6 +93,7 @@ impl Check for AtomicPlain {
         let local = LocalState::of(
             facts,
             |v| v.plain_and_atomic,
+            1,
             budget,
             |name| {
                 format!(

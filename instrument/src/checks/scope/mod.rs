@@ -25,13 +25,15 @@
 //! a state per word of such memory in workgroup memory, with the subgroups
 //! that accessed it since the workgroup's last barrier ordering that
 //! memory, and reports conflicting pairs of different subgroups with a
-//! subgroup-scope atomic among them (memory indexed through a runtime-sized
-//! array, or too large for the workgroup memory left, is not checked
-//! there, and the report says so).
+//! subgroup-scope atomic among them. Atomics of invocation scope are
+//! ordered with no other invocation's: when the shader has one, a second
+//! level of that state has invocations as accessors, and reports such
+//! pairs within a subgroup (memory indexed through a runtime-sized array,
+//! or too large for the workgroup memory left, is not checked within a
+//! workgroup, and the report says so).
 //!
-//! What it does not cover yet, the report's incomplete lines say: atomics
-//! of invocation scope (checked as if of subgroup scope), and fences,
-//! barriers or locks of too narrow a scope.
+//! What it does not cover yet: fences, barriers or locks of too narrow a
+//! scope.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::LinkedCheck;
@@ -90,11 +92,15 @@ impl Check for Scope {
             .workgroup_bytes_free
             .saturating_sub(atomic_plain::OTHER_CHECKS_BYTES + atomic_plain::LOCAL_BUDGET)
             .min(LOCAL_BUDGET);
+        // Atomics of invocation scope get a second level of state, whose
+        // accessors are invocations.
+        let levels = if facts.vars.iter().any(|v| v.invocation_atomics) { 2 } else { 1 };
         let local = LocalState::of(
             facts,
             |v| v.subgroup_atomics,
+            levels,
             budget,
-            |name| format!("scope races between subgroups of one workgroup on `{name}` are not checked"),
+            |name| format!("scope races within one workgroup on `{name}` are not checked"),
         );
         Some(local.link(ID, "SCOPE", first_code))
     }

@@ -66,8 +66,11 @@
 //   bits 16-23   the categories, as above
 //   bits 0-9     the subgroup (local invocation index / subgroup size)
 
-// Workgroup barriers ordering buffer memory (x) and workgroup memory (y).
+// Workgroup barriers ordering buffer memory (x) and workgroup memory (y);
+// and those and subgroup barriers, for the state of invocation-scope
+// atomics (within/state.wgsl, level 1).
 var<private> wgrace_scope_epochs: vec2<u32>;
+var<private> wgrace_scope_lane_epochs: vec2<u32>;
 
 const WGRACE_SCOPE_ANY: u32 = 0u;
 const WGRACE_SCOPE_WRITES: u32 = 1u;
@@ -122,12 +125,13 @@ fn wgrace_scope_add(s: WgraceScopeState, mine: u32, me: u32) -> WgraceScopeAdded
 }
 
 fn wgrace_scope_on_barrier(kind: u32, id: u32) {
+    let orders = vec2<u32>(u32((kind & WGRACE_ORDERS_STORAGE) != 0u), u32((kind & WGRACE_ORDERS_WORKGROUP) != 0u));
+    wgrace_scope_lane_epochs += orders;
     // A subgroup barrier orders only its subgroup.
     if (kind & WGRACE_BARRIER_SUBGROUP) != 0u {
         return;
     }
-    wgrace_scope_epochs += vec2<u32>(u32((kind & WGRACE_ORDERS_STORAGE) != 0u),
-                                     u32((kind & WGRACE_ORDERS_WORKGROUP) != 0u));
+    wgrace_scope_epochs += orders;
 }
 
 // The witness of this invocation's access: `place` is its workgroup (across
@@ -160,8 +164,7 @@ fn wgrace_scope_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
     }
     let local = wgrace_scope_local_at(v, word);
     if local != WGRACE_SCOPE_NONE {
-        let epoch = select(wgrace_scope_epochs.x, wgrace_scope_epochs.y, workgroup_memory);
-        wgrace_scope_within(local, word, site, write, (flags & WGRACE_ACCESS_SUBGROUP) != 0u, epoch);
+        wgrace_scope_within(local, word, site, write, flags, workgroup_memory);
     }
 }
 

@@ -6,4 +6,4 @@ fn wgrace_scope_local_at(v: u32, word: u32) -> u32 {
     return WGRACE_SCOPE_NONE;
 }
 
-fn wgrace_scope_within(local: u32, word: u32, site: u32, write: bool, narrow: bool, epoch: u32) {}
+fn wgrace_scope_within(local: u32, word: u32, site: u32, write: bool, flags: u32, workgroup_memory: bool) {}
