@@ -51,14 +51,15 @@ const LOCAL_BUDGET: u32 = 2048;
 
 /// The class's explanation, as the report shows it.
 pub const EXPLANATION: &str = "atomic accesses of one word, at least one writing, whose scopes do not both include \
-    the other's invocation (of different workgroups, one of workgroup scope or narrower; or of different subgroups \
-    of a workgroup, one of subgroup scope, with no barrier between): the Vulkan memory model does not order such \
-    atomics with each other, so they race as plain accesses would";
+    the other's invocation (of different workgroups, one of workgroup scope or narrower; of different subgroups of \
+    a workgroup, one of subgroup scope or narrower; or of different invocations, one of invocation scope; with no \
+    barrier between): the Vulkan memory model does not order such atomics with each other, so they race as plain \
+    accesses would";
 
 /// The class's fix hint.
 pub const HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \
-    workgroups, gl_ScopeWorkgroup across subgroups, or the atomic functions without a scope argument), or keep \
-    each workgroup (subgroup) to its own words";
+    workgroups, gl_ScopeWorkgroup across subgroups, gl_ScopeSubgroup within one, or the atomic functions without a \
+    scope argument), or keep each workgroup (subgroup) to its own words";
 
 impl Check for Scope {
     fn info(&self) -> CheckInfo {
@@ -69,7 +70,8 @@ impl Check for Scope {
             full_description: format!(
                 "Under the Vulkan memory model (SPIR-V input), {EXPLANATION}. wgrace records, for every word of a \
                  buffer with atomics narrower than the device, which workgroups accessed it atomically and how, \
-                 and reports the first conflicting pair of different workgroups with a narrow atomic among them."
+                 and within a workgroup, which subgroups (and, for atomics of invocation scope, which invocations) \
+                 did since the last barrier, and reports the first conflicting pair that is not mutually ordered."
             ),
             help: HINT.into(),
             severity: Severity::Error,
