@@ -82,8 +82,11 @@ pub struct LogHeader {
     /// Bitwise not of the lowest workgroup (linear index) in an event of a
     /// memory record; 0 when there was none (`WGRACE_LOG_LOWEST_WORKGROUP`).
     pub lowest_workgroup: u32,
+    /// Synchronization or accesses the happens-before engine could not
+    /// follow, not checked (`WGRACE_LOG_HB_UNCHECKED`).
+    pub hb_unchecked: u32,
     /// Unused (the record table starts at a multiple of 4 words).
-    pub unused: [u32; 3],
+    pub unused: [u32; 2],
 }
 
 /// One entry of the record table, after the log header.

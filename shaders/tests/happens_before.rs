@@ -1,0 +1,473 @@
+//! The data-race check's happens-before engine
+//! (`wgsl/checks/data_race/happens_before/engine.wgsl`) held to the
+//! reference model of the Vulkan memory model (`common/vulkan_model.rs`) on
+//! random traces of `coherent` buffer accesses, atomics of any scope with and
+//! without release and acquire semantics, fences and workgroup barriers.
+//!
+//! A one-invocation harness feeds each trace through the engine's events,
+//! forging the workgroup and invocation of every event, so the trace order
+//! is the order the engine sees them in (an atomic and its bookkeeping
+//! happen as one, as under the location's lock). A barrier is an arrival of
+//! each invocation of its workgroup, then, once all arrived, their leaving.
+//!
+//! The test asserts that, on every trace where the engine says it followed
+//! everything, it records exactly the racing statement pairs of the
+//! reference, each under a class one of its racing pairs of accesses has
+//! (the engine forgets an access once a later one of the same statement
+//! happens after it, and reports that one's pairs: the same statements,
+//! but other invocations), and that it follows most traces.
+
+mod common;
+#[path = "common/vulkan_model.rs"]
+mod vulkan_model;
+
+use std::collections::BTreeSet;
+
+use vulkan_model::{Agent, Class, Event, Location, Op, Scope, Semantics};
+use wgrace_shaders::abi;
+use wgrace_shaders::{Hooks, Prelude, StorageLayout, runtime_source};
+
+const HARNESS: &str = r#"
+struct Step { kind: u32, g: u32, t: u32, a: u32, b: u32, c: u32, d: u32, _pad: u32 }
+@group(1) @binding(0) var<storage, read> steps: array<Step>;
+
+@compute @workgroup_size(1)
+fn main() {
+    wgrace_sg_size = 2u; // SUBGROUP_SIZE
+    for (var i = 0u; i < arrayLength(&steps); i++) {
+        let s = steps[i];
+        wgrace_g = s.g;
+        wgrace_t = s.t;
+        switch s.kind {
+            case 0u: { wgrace_hb_begin(); }
+            case 1u: { wgrace_hb_access(s.a, s.a, s.b, s.c != 0u, s.d); }
+            case 2u: { wgrace_hb_atomic(s.a, s.b, s.c); }
+            case 3u: { wgrace_hb_fence(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
+            case 4u: { wgrace_hb_barrier_arrive(s.c, (s.b & WGRACE_HB_RELEASE) != 0u); }
+            default: { wgrace_hb_barrier_leave(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u); }
+        }
+    }
+}
+"#;
+
+const WORKGROUP_SIZE: u32 = 4;
+/// Invocations 0-1 and 2-3 of each workgroup are two subgroups.
+const SUBGROUP_SIZE: u32 = 2;
+const WORKGROUPS: u32 = 2;
+const INVOCATIONS: u32 = WORKGROUP_SIZE * WORKGROUPS;
+/// Words of data, and atomic locations after them.
+const WORDS: u32 = 3;
+const LOCATIONS: u32 = 2;
+const HISTORY: u32 = 8;
+/// Sites: four of loads (even) and four of stores (odd).
+const SITES: u32 = 8;
+const MAX_EVENTS: u32 = 40;
+const PAIRS: u32 = 256;
+
+/// The engine's layout, as the host generates it.
+fn layout() -> String {
+    format!(
+        "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
+         const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
+         const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_BASE: u32 = 0u;\n"
+    )
+}
+
+/// 64-bit words the engine uses (`WGRACE_HB_END`).
+fn engine_words() -> u64 {
+    let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
+    3 * n * n
+        + 4 * n
+        + 2 * w * (n + 1)
+        + u64::from(LOCATIONS) * (n + 2)
+        + u64::from(WORDS) * (1 + 2 * u64::from(HISTORY))
+}
+
+/// Engine events (`kind`: 0 begin, 1 access, 2 atomic, 3 fence, 4 barrier
+/// arrival, 5 barrier leaving).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
+struct Step {
+    kind: u32,
+    g: u32,
+    t: u32,
+    a: u32,
+    b: u32,
+    c: u32,
+    d: u32,
+    _pad: u32,
+}
+
+const READ: u32 = 1;
+const WRITE: u32 = 2;
+const ACQUIRE: u32 = 4;
+const RELEASE: u32 = 8;
+
+fn flag(on: bool, flag: u32) -> u32 {
+    if on { flag } else { 0 }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut x = self.0;
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+}
+
+fn agents() -> Vec<Agent> {
+    (0..INVOCATIONS)
+        .map(|i| Agent { workgroup: i / WORKGROUP_SIZE, subgroup: (i % WORKGROUP_SIZE) / SUBGROUP_SIZE })
+        .collect()
+}
+
+fn scope_of(n: u32) -> Scope {
+    [Scope::Invocation, Scope::Subgroup, Scope::Workgroup, Scope::Device][n as usize]
+}
+
+/// A trace: the reference's events, the engine's steps, and each plain
+/// access's site and the barriers its invocation had passed, by event.
+struct Trace {
+    events: Vec<Event>,
+    steps: Vec<Step>,
+    sites: Vec<(u32, u32)>,
+}
+
+/// A random trace. Some traces make writes, narrow scopes or relaxed
+/// semantics rare, so that race-free ones are common too.
+fn trace(rng: &mut Rng) -> Trace {
+    let len = 4 + rng.below(MAX_EVENTS - 3);
+    let invocations = 2 + rng.below(INVOCATIONS - 1);
+    let write_in = 2 + rng.below(6);
+    let narrow_in = 1 + rng.below(6);
+    let relaxed_in = 1 + rng.below(6);
+    // Every barrier of a trace has the same semantics (the engine keeps
+    // what they released across barriers).
+    let barrier_orders = rng.below(2) == 0;
+    let barrier_semantics = Semantics {
+        acquire: barrier_orders,
+        release: barrier_orders,
+        buffer: barrier_orders,
+        shared: true,
+        ..Semantics::RELAXED
+    };
+    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new() };
+    let step =
+        |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
+    for i in 0..INVOCATIONS {
+        t.steps.push(step(0, i, 0, 0, 0, 0));
+    }
+    let mut waiting = vec![false; INVOCATIONS as usize];
+    let mut barriers = vec![0u32; INVOCATIONS as usize];
+    let scope = |rng: &mut Rng| if rng.below(narrow_in) == 0 { 1 + rng.below(2) } else { 3 };
+    for _ in 0..len {
+        let free: Vec<u32> = (0..invocations).filter(|&i| !waiting[i as usize]).collect();
+        if free.is_empty() {
+            // Each waits at a barrier an invocation that never runs is
+            // part of.
+            break;
+        }
+        let i = free[rng.below(free.len() as u32) as usize];
+        let agent = i as usize;
+        let roll = rng.below(20);
+        let ordered = rng.below(relaxed_in) != 0;
+        if roll < 9 {
+            let write = rng.below(write_in) == 0;
+            let word = rng.below(WORDS);
+            let site = 2 * rng.below(SITES / 2) + u32::from(write);
+            let at = Location { class: Class::Buffer, word };
+            t.sites.push((site, barriers[agent]));
+            t.events.push(Event { agent, op: Op::Plain { at, write, non_private: true, made: Some(Scope::Device) } });
+            t.steps.push(step(1, i, word, site, u32::from(write), barriers[agent]));
+        } else if roll < 15 {
+            let (read, write) = [(true, false), (false, true), (true, true)][rng.below(3) as usize];
+            let s = scope(rng);
+            let semantics =
+                Semantics { acquire: read && ordered, release: write && ordered, buffer: true, ..Semantics::RELAXED };
+            let loc = rng.below(LOCATIONS);
+            let at = Location { class: Class::Buffer, word: WORDS + loc };
+            let flags = flag(read, READ)
+                | flag(write, WRITE)
+                | flag(semantics.acquire, ACQUIRE)
+                | flag(semantics.release, RELEASE);
+            t.sites.push((0, 0));
+            t.events.push(Event { agent, op: Op::Atomic { at, read, write, scope: scope_of(s), semantics } });
+            t.steps.push(step(2, i, loc, flags, s, 0));
+        } else if roll < 18 {
+            let s = scope(rng);
+            let (acquire, release) = [(true, false), (false, true), (true, true)][rng.below(3) as usize];
+            let semantics = Semantics { acquire, release, buffer: true, ..Semantics::RELAXED };
+            let flags = flag(acquire, ACQUIRE) | flag(release, RELEASE);
+            t.sites.push((0, 0));
+            t.events.push(Event { agent, op: Op::Fence { scope: scope_of(s), semantics } });
+            t.steps.push(step(3, i, 0, flags, s, 0));
+        } else {
+            let flags = flag(barrier_orders, ACQUIRE | RELEASE);
+            t.sites.push((0, 0));
+            t.events.push(Event {
+                agent,
+                op: Op::Barrier { execution: Scope::Workgroup, memory: Scope::Workgroup, semantics: barrier_semantics },
+            });
+            t.steps.push(step(4, i, 0, flags, 2, 0));
+            waiting[agent] = true;
+            barriers[agent] += 1;
+            let members: Vec<u32> = (0..INVOCATIONS).filter(|&j| j / WORKGROUP_SIZE == i / WORKGROUP_SIZE).collect();
+            if members.iter().all(|&j| waiting[j as usize]) {
+                for &j in &members {
+                    waiting[j as usize] = false;
+                    t.steps.push(step(5, j, 0, flags, 2, 0));
+                }
+            }
+        }
+    }
+    // Invocations from `invocations` on never run, so barriers they are
+    // members of never complete, in the reference and the engine alike.
+    t
+}
+
+/// The data-race check's classes (`WGRACE_CLASS_*`).
+const INTRA: u32 = 0;
+const BARRIER_KIND: u32 = 1;
+const INTER: u32 = 2;
+const INTRA_SUBGROUP: u32 = 3;
+
+/// The racing statement pairs of the reference, with the class the check
+/// records them under: (class, lower site, higher site).
+fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
+    let agents = agents();
+    vulkan_model::races(&agents, &t.events)
+        .into_iter()
+        .filter(|&(i, j)| matches!(t.events[i].op, Op::Plain { .. }) && matches!(t.events[j].op, Op::Plain { .. }))
+        .map(|(i, j)| {
+            let (a, b) = (agents[t.events[i].agent], agents[t.events[j].agent]);
+            let ((si, bi), (sj, bj)) = (t.sites[i], t.sites[j]);
+            let class = if a.workgroup != b.workgroup {
+                INTER
+            } else if a.subgroup == b.subgroup {
+                INTRA_SUBGROUP
+            } else if bi != bj {
+                BARRIER_KIND
+            } else {
+                INTRA
+            };
+            (class, si.min(sj), si.max(sj))
+        })
+        .collect()
+}
+
+const HEADER: usize = size_of::<abi::LogHeader>() / 4;
+const PAIR_WORDS: usize = 4;
+const EXAMPLE_BYTES: u64 = (PAIRS as usize * abi::EXAMPLES_PER_RECORD * 16) as u64;
+const SPREAD_TABLE_WORDS: u64 = 4096;
+
+fn log_words() -> u64 {
+    (HEADER + PAIRS as usize * (PAIR_WORDS + abi::SPREAD_CELLS + abi::SPREAD_RANGES)) as u64
+}
+
+struct Harness {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    pipeline: wgpu::ComputePipeline,
+    shadow_u64: wgpu::Buffer,
+    log: wgpu::Buffer,
+    examples: wgpu::Buffer,
+    readback: wgpu::Buffer,
+    group0: wgpu::BindGroup,
+}
+
+impl Harness {
+    fn new() -> Option<Harness> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::PRIMARY,
+            ..wgpu::InstanceDescriptor::new_without_display_handle()
+        });
+        let features = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS;
+        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::PRIMARY));
+        let adapter = adapters.into_iter().find(|a| a.features().contains(features))?;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_features: features,
+            required_limits: adapter.limits(),
+            ..Default::default()
+        }))
+        .ok()?;
+        // The data-race check as the pass links it, with the engine.
+        let mut checks = common::linked_checks(false, false);
+        checks.truncate(1);
+        let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
+        checks[0].source.push_str(&layout());
+        checks[0].source.push_str(engine);
+        checks[0].hooks = Hooks::default();
+        let prelude = Prelude {
+            invocation_bits: 2,
+            site_bits: 6,
+            workgroup_invocations: WORKGROUP_SIZE,
+            workgroup_words: 0,
+            vars: 1,
+            workgroup_shadow_resident: false,
+            workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
+            workgroup_interval_bits: Prelude::workgroup_bits(2, 6).1,
+            stmt: false,
+            slots: 1,
+            storage_slots: 1,
+            workgroup_barrier_kinds: false,
+            storage_barrier_kinds: false,
+            subgroups: false,
+            count_accesses: false,
+            checks,
+            instrumented: true,
+            replay: false,
+            storage: StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, false, None).expect("layout"),
+            storage_sites: Vec::new(),
+            site_facts: Vec::new(),
+            barriers_order_both: false,
+            timeline: false,
+        };
+        let source = runtime_source(&prelude) + HARNESS;
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("happens-before harness"),
+            source: wgpu::ShaderSource::Wgsl(source.into()),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
+        let buffer = |size: u64, usage| {
+            device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
+        };
+        let params = buffer(
+            (size_of::<abi::Params>() + size_of::<abi::Var>()) as u64,
+            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        );
+        let shadow_u64 = buffer(engine_words() * 8, usage);
+        let log = buffer(log_words() * 4, usage);
+        let examples = buffer(EXAMPLE_BYTES + SPREAD_TABLE_WORDS * 4, usage);
+        let readback =
+            buffer(log_words() * 4 + EXAMPLE_BYTES, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let header = abi::Params {
+            chunk_base: 0,
+            total_workgroups: WORKGROUPS,
+            witness_mask: 0,
+            cache_bits: 0,
+            dispatch: [WORKGROUPS, 1, 1, 0],
+            pair_capacity: PAIRS,
+            storage_words: 0,
+            witness_shift: 0,
+            trace_capacity: 0,
+        };
+        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base: 0 };
+        let mut bytes = bytemuck::bytes_of(&header).to_vec();
+        bytes.extend_from_slice(bytemuck::bytes_of(&var));
+        queue.write_buffer(&params, 0, &bytes);
+        let table = abi::spread_table([WORKGROUPS, 1, 1], &[0; 64]);
+        queue.write_buffer(&examples, EXAMPLE_BYTES, bytemuck::cast_slice(&table));
+        let group0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &[
+                wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 3, resource: examples.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 4, resource: shadow_u64.as_entire_binding() },
+            ],
+        });
+        Some(Harness { device, queue, pipeline, shadow_u64, log, examples, readback, group0 })
+    }
+
+    /// Feeds `steps` through the engine and returns the log followed by the
+    /// examples.
+    fn run(&self, steps: &[Step]) -> Vec<u32> {
+        let steps_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: size_of_val(steps) as u64,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        self.queue.write_buffer(&steps_buffer, 0, bytemuck::cast_slice(steps));
+        let group1 = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &self.pipeline.get_bind_group_layout(1),
+            entries: &[wgpu::BindGroupEntry { binding: 0, resource: steps_buffer.as_entire_binding() }],
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.clear_buffer(&self.shadow_u64, 0, None);
+        encoder.clear_buffer(&self.log, 0, None);
+        encoder.clear_buffer(&self.examples, 0, Some(EXAMPLE_BYTES));
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.group0, &[]);
+            pass.set_bind_group(1, &group1, &[]);
+            pass.dispatch_workgroups(1, 1, 1);
+        }
+        encoder.copy_buffer_to_buffer(&self.log, 0, &self.readback, 0, log_words() * 4);
+        encoder.copy_buffer_to_buffer(&self.examples, 0, &self.readback, log_words() * 4, EXAMPLE_BYTES);
+        self.queue.submit([encoder.finish()]);
+        self.readback.map_async(wgpu::MapMode::Read, .., |r| r.expect("map"));
+        self.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
+        let data: Vec<u32> = bytemuck::pod_collect_to_vec(&self.readback.get_mapped_range(..).expect("range"));
+        self.readback.unmap();
+        data
+    }
+}
+
+/// What the engine recorded: (class, lower site, higher site), and whether
+/// it followed everything.
+fn recorded(harness: &Harness, t: &Trace) -> (BTreeSet<(u32, u32, u32)>, bool) {
+    let log = harness.run(&t.steps);
+    let header: &abi::LogHeader = bytemuck::from_bytes(bytemuck::cast_slice(&log[..HEADER]));
+    assert_eq!(header.dropped, 0, "dropped detections");
+    let pairs = &log[HEADER..HEADER + PAIRS as usize * PAIR_WORDS];
+    let races = pairs
+        .chunks_exact(PAIR_WORDS)
+        .filter(|p| p[0] != 0)
+        .map(|p| {
+            let key = p[0] - 1;
+            (key >> 28, (key >> 14) & 0x3fff, key & 0x3fff)
+        })
+        .collect();
+    (races, header.hb_unchecked == 0)
+}
+
+fn harness() -> Option<Harness> {
+    let h = Harness::new();
+    if h.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
+        eprintln!("skipping: no adapter with 64-bit atomics");
+    }
+    h
+}
+
+#[test]
+fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
+    let Some(harness) = harness() else { return };
+    let mut rng = Rng(0x4ab5_0b1e_d000_0001);
+    let (mut followed, mut racy) = (0, 0);
+    let traces = 3000;
+    for _ in 0..traces {
+        let t = trace(&mut rng);
+        let (races, complete) = recorded(&harness, &t);
+        if !complete {
+            continue;
+        }
+        followed += 1;
+        let expected = expected(&t);
+        racy += usize::from(!expected.is_empty());
+        let pairs = |s: &BTreeSet<(u32, u32, u32)>| s.iter().map(|&(_, a, b)| (a, b)).collect::<BTreeSet<_>>();
+        assert_eq!(pairs(&races), pairs(&expected), "racing statement pairs of {:#?}", t.events);
+        assert!(races.is_subset(&expected), "classes: {races:?}, of {expected:?}, in {:#?}", t.events);
+    }
+    assert!(followed >= traces * 3 / 4, "the engine followed {followed} of {traces} traces");
+    assert!((followed / 10..followed * 9 / 10).contains(&racy), "{racy} of {followed} traces race");
+}
