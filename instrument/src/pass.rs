@@ -31,9 +31,10 @@ use naga::{
 
 use crate::analysis::{Analysis, AnalysisInput};
 pub use crate::checks::data_race::Mode;
+use crate::checks::data_race::happens_before::HappensBefore;
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
-use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LoopRef, Plan, Term};
+use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LoopRef, Plan, SyncPlan, Term};
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
@@ -72,6 +73,12 @@ pub struct Instrumented {
     /// Whether the entry point executes a memory barrier (a SPIR-V fence)
     /// in a loop (see [`InstrumentOptions::fences_lose_private_variables`]).
     pub memory_barrier_in_loop: bool,
+    /// The data-race check's happens-before engine, when it runs (SPIR-V
+    /// that synchronizes buffer memory with release and acquire): the run
+    /// binds `wgrace_hb` of [`HappensBefore::state_words`] 64-bit words.
+    pub happens_before: Option<HappensBefore>,
+    /// Why the engine does not run for a shader that synchronizes that way.
+    pub happens_before_not_run: Option<String>,
 }
 
 /// How to instrument.
@@ -367,6 +374,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             unordered_by_barriers: space == Space::Storage
                 && shader.unordered_by_barriers(module.global_variables.get_span(handle)),
             atomic_words: None,
+            happens_before: None,
+            sync_locations: None,
         });
     }
 
@@ -446,7 +455,7 @@ pub fn instrument_with(
     let Planning {
         ep_index,
         workgroup_size,
-        tracked,
+        mut tracked,
         user_workgroup_bytes,
         slot_words,
         reachable,
@@ -457,6 +466,32 @@ pub fn instrument_with(
     } = planning;
     let ep = &module.entry_points[ep_index];
     let invocations = workgroup_size.iter().product::<u32>();
+    // SPIR-V that synchronizes buffer memory with release and acquire: the
+    // data-race check's happens-before engine checks the memory such
+    // synchronization can order, where it can.
+    let (happens_before, happens_before_not_run) = if shader.release_acquire {
+        let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
+        match HappensBefore::plan(&mut tracked, atomic, invocations, options.workgroups) {
+            Ok(engine) => (engine, None),
+            Err(reason) => (None, Some(reason)),
+        }
+    } else {
+        (None, shader.release_acquire_not_followed.clone())
+    };
+    if happens_before.is_some() {
+        // Each execution of an access matters to the engine: a later one of
+        // a loop can follow a release the first one preceded.
+        for plan in plans.values_mut().flat_map(|p| p.accesses.iter_mut().flatten()) {
+            if tracked[plan.var].happens_before.is_some() {
+                plan.once = false;
+            }
+        }
+    } else {
+        for p in plans.values_mut() {
+            p.syncs.iter_mut().for_each(|s| *s = None);
+            p.fences.clear();
+        }
+    }
 
     // Specialise and link the runtime.
     let invocation_bits = bits_for(invocations);
@@ -498,7 +533,10 @@ pub fn instrument_with(
     };
     let instrumented = sites.iter().any(|s| s.checked);
     let fence_in_loop = memory_barrier_in_loop(module, ep);
+    // The engine checks accesses as they happen, in the order of the
+    // synchronization around them.
     let replay = instrumented
+        && happens_before.is_none()
         && options.mode == Mode::Addr
         && !(options.fences_lose_private_variables && fence_in_loop)
         && match options.replay {
@@ -547,6 +585,7 @@ pub fn instrument_with(
             plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
             vars: &tracked,
             workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
+            happens_before: happens_before.as_ref(),
         }),
         instrumented,
         replay,
@@ -571,6 +610,7 @@ pub fn instrument_with(
                 plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
                 vars: &tracked,
                 workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
+                happens_before: happens_before.as_ref(),
             }),
             replay: false,
             site_facts: Vec::new(),
@@ -597,7 +637,10 @@ pub fn instrument_with(
         });
     }
     let runtime_capabilities = runtime_capabilities(options.subgroups);
-    let runtime = runtime_module(&prelude, runtime_capabilities)?;
+    let mut runtime = runtime_module(&prelude, runtime_capabilities)?;
+    if happens_before.is_some() {
+        add_result_getters(&mut runtime, module, &mut plans);
+    }
     let runtime_group =
         module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1)).max().unwrap_or(0);
     let mut out = module.clone();
@@ -614,6 +657,10 @@ pub fn instrument_with(
             Some(linked.function("wgrace_atomic_memory")?)
         } else {
             None
+        },
+        hb: match happens_before {
+            Some(_) => Some(SyncHooks::new(&out, &linked, &plans)?),
+            None => None,
         },
     };
     for &f in &reachable {
@@ -670,6 +717,8 @@ pub fn instrument_with(
         analysis,
         checks: options.checks.clone(),
         memory_barrier_in_loop: fence_in_loop,
+        happens_before,
+        happens_before_not_run,
     })
 }
 
@@ -994,6 +1043,13 @@ struct FunctionPlans {
     /// to call after it when it accesses memory the checks of atomic memory
     /// look at (`keep_atomic_memory`).
     atomics: VecDeque<Option<AtomicPlan>>,
+    /// One entry per load, store and atomic statement, in walk order: for
+    /// an atomic of SPIR-V that synchronizes with release and acquire, how
+    /// the happens-before engine follows it.
+    syncs: VecDeque<Option<SyncPlan>>,
+    /// One entry per fence (`MemoryBarrier` statement), in walk order: its
+    /// scope and whether it acquires and releases buffer memory.
+    fences: VecDeque<(u32, bool, bool)>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -1047,6 +1103,7 @@ impl Planner<'_> {
                                 let span = f.expressions.get_span(h);
                                 let key = AccessKey::Load(h);
                                 let (plan, atomic) = self.plan_access(f, info, key, *pointer, false, span)?;
+                                out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, Some(&info[h].ty), span));
                                 out.accesses.push_back(plan);
                                 out.atomics.push_back(atomic);
                             }
@@ -1067,16 +1124,21 @@ impl Planner<'_> {
                     let wgsl = self.shader.language == crate::Language::Wgsl;
                     let at = if wgsl && target.is_defined() { target } else { *span };
                     let (plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
+                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), false, None, *span));
                     out.accesses.push_back(plan);
                     out.atomics.push_back(atomic);
                 }
-                Statement::Atomic { pointer, fun, .. } => {
+                Statement::Atomic { pointer, fun, result, .. } => {
                     let write = match fun {
                         naga::AtomicFunction::Exchange { compare: Some(_) } => AtomicWrite::IfExchanged,
                         _ => AtomicWrite::Yes,
                     };
-                    out.atomics.push_back(self.plan_atomic(f, info, *pointer, write, *span)?);
+                    let atomic = self.plan_atomic(f, info, *pointer, write, *span)?;
+                    let ty = result.map(|r| &info[r].ty);
+                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, *span));
+                    out.atomics.push_back(atomic);
                 }
+                Statement::MemoryBarrier(_) => out.fences.push_back(self.shader.release_acquire_at(*span)),
                 Statement::WorkGroupUniformLoad { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::UniformLoad, *span)?;
                     out.barriers.push_back(self.add_barrier(f, BarrierKind::UniformLoad, *span));
@@ -1110,7 +1172,6 @@ impl Planner<'_> {
                 | Statement::Continue
                 | Statement::Return { .. }
                 | Statement::Kill
-                | Statement::MemoryBarrier(_)
                 | Statement::ImageStore { .. }
                 | Statement::ImageAtomic { .. }
                 | Statement::Call { .. }
@@ -1236,6 +1297,33 @@ impl Planner<'_> {
             terms: r.terms,
         });
         Ok((Some(plan), atomic))
+    }
+
+    /// How the happens-before engine follows the atomic access `atomic` (an
+    /// atomic's plan, not a plain access's), for SPIR-V that synchronizes
+    /// with release and acquire; `read` for loads and read-modify-writes,
+    /// `result` the type of what it returns.
+    fn sync_plan(
+        &self,
+        atomic: Option<&AtomicPlan>,
+        read: bool,
+        result: Option<&naga::proc::TypeResolution>,
+        span: Span,
+    ) -> Option<SyncPlan> {
+        let a = atomic.filter(|a| !a.plain && self.shader.release_acquire)?;
+        let (scope, acquire, release) = self.shader.release_acquire_at(span);
+        Some(SyncPlan {
+            var: a.var,
+            const_words: a.const_words,
+            terms: a.terms.clone(),
+            read,
+            write: a.write,
+            scope,
+            acquire: acquire && read,
+            release: release && a.write != AtomicWrite::No,
+            result: result.cloned(),
+            result_getter: None,
+        })
     }
 
     /// Notes the atomic access of a `Statement::Atomic` and plans its call.
@@ -1443,6 +1531,112 @@ struct Hooks {
     barrier: Handle<Function>,
     /// `wgrace_atomic_memory`, when a linked check handles it.
     atomic_memory: Option<Handle<Function>>,
+    /// The happens-before engine's, when it runs.
+    hb: Option<SyncHooks>,
+}
+
+/// The happens-before engine's functions the rewrite calls, and where a
+/// locked atomic leaves its result (`locked_atomic`).
+struct SyncHooks {
+    try_lock: Handle<Function>,
+    atomic: Handle<Function>,
+    unlock: Handle<Function>,
+    fence: Handle<Function>,
+    /// By name (`wgrace_hb_result_N`): a function returning a private
+    /// variable of one type, and that variable.
+    results: HashMap<String, (Handle<Function>, Handle<naga::GlobalVariable>)>,
+}
+
+impl SyncHooks {
+    /// The engine's functions in the linked `module`, and the result
+    /// getters [`add_result_getters`] added.
+    fn new(
+        module: &Module,
+        linked: &crate::link::Linked,
+        plans: &HashMap<Option<usize>, FunctionPlans>,
+    ) -> Result<SyncHooks, InstrumentError> {
+        let mut results = HashMap::new();
+        for name in plans.values().flat_map(|p| p.syncs.iter().flatten()).filter_map(|s| s.result_getter.clone()) {
+            let getter = linked.function(&name)?;
+            let var = module.functions[getter].expressions.iter().find_map(|(_, e)| match e {
+                Expression::GlobalVariable(g) => Some(*g),
+                _ => None,
+            });
+            let var =
+                var.ok_or_else(|| InstrumentError::Internal { message: format!("`{name}` reads no variable") })?;
+            results.insert(name, (getter, var));
+        }
+        Ok(SyncHooks {
+            try_lock: linked.function("wgrace_hb_try_lock")?,
+            atomic: linked.function("wgrace_hb_atomic")?,
+            unlock: linked.function("wgrace_hb_unlock")?,
+            fence: linked.function("wgrace_hb_fence")?,
+            results,
+        })
+    }
+}
+
+/// Adds to the runtime module, for each type a locked atomic of `plans`
+/// returns (a type of `user`), a private variable of that type and a
+/// function returning it, `wgrace_hb_result_N`, and names it in the plans.
+/// They live in the runtime because naga wants a function before its
+/// callers, and the linked runtime's functions come first.
+fn add_result_getters(runtime: &mut Module, user: &Module, plans: &mut HashMap<Option<usize>, FunctionPlans>) {
+    let mut names: Vec<(TypeInner, String)> = Vec::new();
+    for sync in plans.values_mut().flat_map(|p| p.syncs.iter_mut().flatten()) {
+        let Some(result) = &sync.result else { continue };
+        let inner = result.inner_with(&user.types).clone();
+        if let Some((_, name)) = names.iter().find(|(i, _)| *i == inner) {
+            sync.result_getter = Some(name.clone());
+            continue;
+        }
+        let name = format!("wgrace_hb_result_{}", names.len());
+        let ty = match result {
+            naga::proc::TypeResolution::Handle(h) => copy_type(runtime, user, *h),
+            naga::proc::TypeResolution::Value(inner) => {
+                runtime.types.insert(Type { name: None, inner: inner.clone() }, Span::UNDEFINED)
+            }
+        };
+        let var = runtime.global_variables.append(
+            naga::GlobalVariable {
+                name: Some(name.clone()),
+                space: naga::AddressSpace::Private,
+                binding: None,
+                ty,
+                init: None,
+                memory_decorations: Default::default(),
+            },
+            Span::UNDEFINED,
+        );
+        let mut getter = Function {
+            name: Some(name.clone()),
+            result: Some(naga::FunctionResult { ty, binding: None }),
+            ..Function::default()
+        };
+        let pointer = getter.expressions.append(Expression::GlobalVariable(var), Span::UNDEFINED);
+        let value = getter.expressions.append(Expression::Load { pointer }, Span::UNDEFINED);
+        getter.body.push(Statement::Emit(naga::Range::new_from_bounds(value, value)), Span::UNDEFINED);
+        getter.body.push(Statement::Return { value: Some(value) }, Span::UNDEFINED);
+        runtime.functions.append(getter, Span::UNDEFINED);
+        sync.result_getter = Some(name.clone());
+        names.push((inner, name));
+    }
+}
+
+/// Copies type `ty` of `from` (a scalar, vector or struct of them, such as
+/// a compare-exchange's result) into `to`, with its name, so that linking
+/// `to` into a module holding `ty` finds the same type.
+fn copy_type(to: &mut Module, from: &Module, ty: Handle<Type>) -> Handle<Type> {
+    let t = &from.types[ty];
+    let inner = match &t.inner {
+        TypeInner::Struct { members, span } => {
+            let members =
+                members.iter().map(|m| naga::StructMember { ty: copy_type(to, from, m.ty), ..m.clone() }).collect();
+            TypeInner::Struct { members, span: *span }
+        }
+        other => other.clone(),
+    };
+    to.types.insert(Type { name: t.name.clone(), inner }, Span::UNDEFINED)
 }
 
 /// Appends expressions to a function, grouping the ones that must be
@@ -1545,7 +1739,12 @@ fn rewrite_function(
     }
     let body = std::mem::take(&mut f.body);
     f.body = rewrite_block(f, body, &mut rw);
-    if !rw.plans.accesses.is_empty() || !rw.plans.barriers.is_empty() || !rw.plans.atomics.is_empty() {
+    if !rw.plans.accesses.is_empty()
+        || !rw.plans.barriers.is_empty()
+        || !rw.plans.atomics.is_empty()
+        || !rw.plans.syncs.is_empty()
+        || !rw.plans.fences.is_empty()
+    {
         return Err(InstrumentError::Internal { message: "the two walks of the pass disagree".into() });
     }
     Ok(())
@@ -1576,7 +1775,34 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             Statement::Emit(range) => {
                 let loads: Vec<_> =
                     range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
-                out.push(Statement::Emit(range), span);
+                // Atomic loads the happens-before engine follows happen
+                // under their location's lock: the range is split around
+                // each.
+                let mut locked: Vec<(Handle<Expression>, SyncPlan)> = Vec::new();
+                for &load in &loads {
+                    if let Some(sync) = rw.plans.syncs.pop_front().flatten().filter(|s| locks(s, rw)) {
+                        locked.push((load, sync));
+                    }
+                }
+                let mut rest = Some(range.clone());
+                for (load, sync) in locked {
+                    let rest_handles: Vec<_> = rest.clone().into_iter().flatten().collect();
+                    let before: Vec<_> = rest_handles.iter().copied().take_while(|&h| h != load).collect();
+                    if let (Some(&first), Some(&last)) = (before.first(), before.last()) {
+                        out.push(Statement::Emit(naga::Range::new_from_bounds(first, last)), span);
+                    }
+                    let Expression::Load { pointer } = f.expressions[load] else { continue };
+                    let load_span = f.expressions.get_span(load);
+                    locked_atomic(f, rw, &sync, Locked::Load { load, pointer }, load_span, &mut out);
+                    let after: Vec<_> = rest_handles.into_iter().skip_while(|&h| h != load).skip(1).collect();
+                    rest = match (after.first(), after.last()) {
+                        (Some(&first), Some(&last)) => Some(naga::Range::new_from_bounds(first, last)),
+                        _ => None,
+                    };
+                }
+                if let Some(rest) = rest {
+                    out.push(Statement::Emit(rest), span);
+                }
                 for load in loads {
                     let load_span = f.expressions.get_span(load);
                     if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
@@ -1593,12 +1819,35 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                         out.push(s.0, s.1);
                     }
                 }
-                out.push(Statement::Store { pointer, value }, span);
+                match rw.plans.syncs.pop_front().flatten().filter(|s| locks(s, rw)) {
+                    Some(sync) => locked_atomic(f, rw, &sync, Locked::Store { pointer, value }, span, &mut out),
+                    None => out.push(Statement::Store { pointer, value }, span),
+                }
                 atomic_call(f, rw, None, span, &mut out);
             }
             Statement::Atomic { pointer, fun, value, result } => {
-                out.push(Statement::Atomic { pointer, fun, value, result }, span);
+                match rw.plans.syncs.pop_front().flatten().filter(|s| locks(s, rw)) {
+                    Some(sync) => {
+                        let access = Locked::Atomic { pointer, fun, value, result };
+                        locked_atomic(f, rw, &sync, access, span, &mut out);
+                    }
+                    None => out.push(Statement::Atomic { pointer, fun, value, result }, span),
+                }
                 atomic_call(f, rw, result, span, &mut out);
+            }
+            Statement::MemoryBarrier(flags) => {
+                out.push(Statement::MemoryBarrier(flags), span);
+                let fence = rw.plans.fences.pop_front();
+                if let (Some(hb), Some((scope, acquire, release))) = (&rw.hooks.hb, fence)
+                    && (acquire || release)
+                {
+                    let mut b = Builder::new(&mut f.expressions, span);
+                    let args = vec![b.u32(scope), b.bool(acquire), b.bool(release)];
+                    b.call(hb.fence, args);
+                    for s in b.finish() {
+                        out.push(s.0, s.1);
+                    }
+                }
             }
             Statement::ControlBarrier(flags) => {
                 out.push(Statement::ControlBarrier(flags), span);
@@ -1660,7 +1909,6 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             | Statement::Continue
             | Statement::Return { .. }
             | Statement::Kill
-            | Statement::MemoryBarrier(_)
             | Statement::ImageStore { .. }
             | Statement::ImageAtomic { .. }
             | Statement::Call { .. }
@@ -1674,6 +1922,138 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
     }
     out
 }
+
+/// Whether the happens-before engine follows the atomic `sync` is for: it
+/// runs, and synchronization goes through the atomic's variable.
+fn locks(sync: &SyncPlan, rw: &Rewrite<'_>) -> bool {
+    rw.hooks.hb.is_some() && rw.tracked[sync.var].sync_locations.is_some()
+}
+
+/// An atomic access that the happens-before engine follows.
+enum Locked {
+    /// An atomic load: expression `load` of `pointer`.
+    Load {
+        load: Handle<Expression>,
+        pointer: Handle<Expression>,
+    },
+    Store {
+        pointer: Handle<Expression>,
+        value: Handle<Expression>,
+    },
+    Atomic {
+        pointer: Handle<Expression>,
+        fun: naga::AtomicFunction,
+        value: Handle<Expression>,
+        result: Option<Handle<Expression>>,
+    },
+}
+
+/// Appends `access` done under its location's lock, with the engine's
+/// bookkeeping (`wgrace_hb_atomic`):
+///
+/// ```text
+/// loop {
+///     if wgrace_hb_try_lock(loc) {
+///         <the access>; wgrace_hb_result_N = <its value>;
+///         wgrace_hb_atomic(loc, flags, scope);
+///         wgrace_hb_unlock(loc);
+///         break;
+///     }
+/// }
+/// <its value> = wgrace_hb_result_N();
+/// ```
+///
+/// The value leaves the loop through a private variable: naga scopes an
+/// expression to its block, so the expression the rest of the function
+/// uses becomes the result of a call after the loop.
+fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Locked, span: Span, out: &mut Block) {
+    let Some(hb) = &rw.hooks.hb else { return };
+    let var = &rw.tracked[sync.var];
+    let base = var.sync_locations.unwrap_or(0);
+    // The location: the word (as naga's bounds checks keep an index in its
+    // array, the last word past the end).
+    let mut b = Builder::new(&mut f.expressions, span);
+    let (word, _) = word_index(&mut b, sync.const_words, &sync.terms);
+    let last = b.u32(var.fixed_words.saturating_sub(1));
+    let word = b.emitted(Expression::Math {
+        fun: naga::MathFunction::Min,
+        arg: word,
+        arg1: Some(last),
+        arg2: None,
+        arg3: None,
+    });
+    let base = b.u32(base);
+    let loc = b.binary(BinaryOperator::Add, base, word);
+    for s in b.finish() {
+        out.push(s.0, s.1);
+    }
+    let result = sync.result_getter.as_ref().and_then(|name| hb.results.get(name)).copied();
+    // Inside the lock.
+    let mut accept = Block::new();
+    let value = match access {
+        Locked::Load { pointer, .. } => {
+            let v = f.expressions.append(Expression::Load { pointer }, span);
+            accept.push(Statement::Emit(naga::Range::new_from_bounds(v, v)), span);
+            Some(v)
+        }
+        Locked::Store { pointer, value } => {
+            accept.push(Statement::Store { pointer, value }, span);
+            None
+        }
+        Locked::Atomic { pointer, fun, value, result } => {
+            let r = result.map(|r| f.expressions.append(f.expressions[r].clone(), span));
+            accept.push(Statement::Atomic { pointer, fun, value, result: r }, span);
+            r
+        }
+    };
+    if let (Some(v), Some((_, g))) = (value, result) {
+        let pointer = f.expressions.append(Expression::GlobalVariable(g), span);
+        accept.push(Statement::Store { pointer, value: v }, span);
+    }
+    let flag = |on: bool, bit: u32| if on { bit } else { 0 };
+    let flags = flag(sync.read, HB_READ)
+        | flag(sync.write == AtomicWrite::Yes, HB_WRITE)
+        | flag(sync.acquire, HB_ACQUIRE)
+        | flag(sync.release && sync.write == AtomicWrite::Yes, HB_RELEASE);
+    let mut b = Builder::new(&mut f.expressions, span);
+    let flags = match (sync.write, value) {
+        (AtomicWrite::IfExchanged, Some(r)) => {
+            let wrote = b.u32(flags | HB_WRITE | flag(sync.release, HB_RELEASE));
+            let read = b.u32(flags);
+            let exchanged = b.emitted(Expression::AccessIndex { base: r, index: 1 });
+            b.emitted(Expression::Select { condition: exchanged, accept: wrote, reject: read })
+        }
+        _ => b.u32(flags),
+    };
+    let scope = b.u32(sync.scope);
+    b.call(hb.atomic, vec![loc, flags, scope]);
+    b.call(hb.unlock, vec![loc]);
+    for s in b.finish() {
+        accept.push(s.0, s.1);
+    }
+    accept.push(Statement::Break, span);
+    let taken = f.expressions.append(Expression::CallResult(hb.try_lock), span);
+    let mut body = Block::new();
+    body.push(Statement::Call { function: hb.try_lock, arguments: vec![loc], result: Some(taken) }, span);
+    body.push(Statement::If { condition: taken, accept, reject: Block::new() }, span);
+    out.push(Statement::Loop { body, continuing: Block::new(), break_if: None }, span);
+    // The expression the function uses for the value.
+    let used = match access {
+        Locked::Load { load, .. } => Some(load),
+        Locked::Atomic { result, .. } => result,
+        Locked::Store { .. } => None,
+    };
+    if let (Some(used), Some((getter, _))) = (used, result) {
+        f.expressions[used] = Expression::CallResult(getter);
+        out.push(Statement::Call { function: getter, arguments: Vec::new(), result: Some(used) }, span);
+    }
+}
+
+/// Flags of `wgrace_hb_atomic` (`WGRACE_HB_*` in the engine).
+const HB_READ: u32 = 1;
+const HB_WRITE: u32 = 2;
+const HB_ACQUIRE: u32 = 4;
+const HB_RELEASE: u32 = 8;
 
 /// Appends the call telling the runtime that barrier `id`, ordering
 /// `orders`, was executed.

@@ -98,3 +98,27 @@ pub(crate) struct LoopRef {
     pub body: *const Block,
     pub barrier_free: bool,
 }
+
+/// An atomic access that the data-race check's happens-before engine follows
+/// (SPIR-V that synchronizes buffer memory with release and acquire): the
+/// rewrite performs it under its location's lock, with the engine's
+/// bookkeeping (`pass::locked_atomic`).
+#[derive(Debug, Clone)]
+pub(crate) struct SyncPlan {
+    pub var: usize,
+    pub const_words: u32,
+    pub terms: Vec<Term>,
+    /// Whether it reads (a load or a read-modify-write).
+    pub read: bool,
+    pub write: AtomicWrite,
+    /// Its scope: 0 invocation, 1 subgroup, 2 workgroup, 3 device.
+    pub scope: u32,
+    /// Whether its semantics acquire and release buffer memory.
+    pub acquire: bool,
+    pub release: bool,
+    /// The type of the value it returns, as the function's info gives it,
+    /// and the runtime's function that returns it after the lock
+    /// (`pass::add_result_getters`).
+    pub result: Option<naga::proc::TypeResolution>,
+    pub result_getter: Option<String>,
+}

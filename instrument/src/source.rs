@@ -64,6 +64,16 @@ pub struct Shader {
     /// What the shader relies on that wgrace does not check (for SPIR-V,
     /// parts of the Vulkan memory model): each makes a report incomplete.
     pub unchecked: Vec<String>,
+    /// For SPIR-V that synchronizes with release and acquire: why a race
+    /// reported may not be one, when the data-race check's happens-before
+    /// engine does not run (`Instrumented::happens_before`).
+    pub release_acquire_note: Option<String>,
+    /// Whether the data-race check's happens-before engine is to follow the
+    /// module's synchronization (SPIR-V under the Vulkan memory model that
+    /// releases and acquires buffer memory, without subgroup barriers).
+    pub release_acquire: bool,
+    /// Why it cannot, for a module with the note above.
+    pub release_acquire_not_followed: Option<String>,
     spirv: Option<SpirvInput>,
 }
 
@@ -173,6 +183,9 @@ impl Shader {
             source_file: None,
             notes: Vec::new(),
             unchecked: Vec::new(),
+            release_acquire_note: None,
+            release_acquire: false,
+            release_acquire_not_followed: None,
             spirv: None,
         })
     }
@@ -234,6 +247,29 @@ impl Shader {
         }
     }
 
+    /// The scope (0 invocation, 1 subgroup, 2 workgroup, 3 device) of the
+    /// atomic or fence at `span`, and whether its semantics acquire and
+    /// release buffer memory (SPIR-V; the data-race check's happens-before
+    /// engine follows them). WGSL's have device scope and relaxed semantics.
+    pub fn release_acquire_at(&self, span: Span) -> (u32, bool, bool) {
+        use spirv::memory_model::{Sync, orders_buffers_as};
+        let Some(spirv) = &self.spirv else { return (3, false, false) };
+        let sync = spirv.rewritten.index.original(span).and_then(|at| spirv.rewritten.survey.at(at));
+        let (scope, semantics) = match sync {
+            Some((_, Sync::Atomic { scope, semantics, .. } | Sync::MemoryBarrier { memory: scope, semantics })) => {
+                (*scope, *semantics)
+            }
+            _ => return (3, false, false),
+        };
+        let scope = match scope {
+            Some(::spirv::Scope::Invocation) => 0,
+            Some(::spirv::Scope::Subgroup) => 1,
+            Some(::spirv::Scope::Workgroup) => 2,
+            _ => 3,
+        };
+        (scope, orders_buffers_as(semantics, true), orders_buffers_as(semantics, false))
+    }
+
     /// Whether no barrier orders the accesses of the global declared at
     /// `span` between invocations: a buffer of a SPIR-V module under the
     /// Vulkan memory model whose plain stores are all private
@@ -276,7 +312,10 @@ impl Shader {
         spirv::barrier_scopes::mark_execution_scopes(&mut module, &rewritten.index, &rewritten.survey);
         let modelled = spirv::fenced_barriers::order_through_fences(&mut module, &rewritten.index, &rewritten.survey);
         let unchecked = rewritten.survey.unchecked();
-        let notes = rewritten.survey.notes(&modelled);
+        let release_acquire_note = rewritten.survey.notes(&modelled).pop();
+        let blocker = rewritten.survey.release_acquire_blocker();
+        let release_acquire = rewritten.survey.release_acquire(&modelled) && blocker.is_none();
+        let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
         let main = debug.main_file();
         Ok(Shader {
             path: path.to_string(),
@@ -284,8 +323,11 @@ impl Shader {
             text: main.and_then(|f| f.text.clone()),
             source_file: main.map(|f| f.name.clone()).filter(|n| !n.is_empty()),
             module,
-            notes,
+            notes: Vec::new(),
             unchecked,
+            release_acquire_note,
+            release_acquire,
+            release_acquire_not_followed,
             spirv: Some(SpirvInput { bytes: bytes.to_vec(), rewritten, debug }),
         })
     }

@@ -62,6 +62,14 @@ pub struct TrackedVar {
     /// when their indices are bounded (none of them indexes a runtime-sized
     /// array).
     pub atomic_words: Option<u32>,
+    /// Its first word among those the data-race check's happens-before
+    /// engine checks, when it checks this variable's accesses (a buffer that
+    /// release and acquire synchronization can order; see
+    /// [`crate::checks::data_race::happens_before`]).
+    pub happens_before: Option<u32>,
+    /// Its first atomic location of that engine, when its atomics are ones
+    /// synchronization goes through.
+    pub sync_locations: Option<u32>,
 }
 
 impl TrackedVar {

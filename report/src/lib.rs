@@ -407,6 +407,12 @@ pub struct Stats {
     /// taken by other statements, which were not checked.
     #[serde(default)]
     pub slot_overflows: u64,
+    /// SPIR-V: synchronization or accesses the data-race check's
+    /// happens-before engine could not follow (an acquire that a published
+    /// clock synchronizes with only in part, a full access history, a lock
+    /// it never took), which were not checked.
+    #[serde(default)]
+    pub happens_before_unchecked: u64,
     /// Invocations whose subgroup was not a block of subgroup-size
     /// consecutive local indices (the `intra-subgroup` class assumes it is).
     #[serde(default)]

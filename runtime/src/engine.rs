@@ -609,6 +609,7 @@ pub struct CheckedRun {
     buffers: Buffers,
     shadow: wgpu::Buffer,
     shadow_u64: wgpu::Buffer,
+    happens_before: wgpu::Buffer,
     log: wgpu::Buffer,
     examples: wgpu::Buffer,
     trace: wgpu::Buffer,
@@ -702,6 +703,7 @@ struct RuntimeBuffers<'a> {
     params_size: Option<wgpu::BufferSize>,
     shadow: &'a wgpu::Buffer,
     shadow_u64: &'a wgpu::Buffer,
+    happens_before: &'a wgpu::Buffer,
     log: &'a wgpu::Buffer,
     examples: &'a wgpu::Buffer,
     trace: &'a wgpu::Buffer,
@@ -729,6 +731,7 @@ impl RuntimeBuffers<'_> {
         let whole = [
             ("wgrace_shadow", self.shadow),
             ("wgrace_shadow_u64", self.shadow_u64),
+            ("wgrace_hb", self.happens_before),
             ("wgrace_log", self.log),
             ("wgrace_examples", self.examples),
             ("wgrace_trace", self.trace),
@@ -926,6 +929,21 @@ impl CheckedRun {
             usage: storage,
             mapped_at_creation: false,
         });
+        // The data-race check's happens-before engine's state, when it runs.
+        let hb_words = inst.happens_before.map_or(0, |hb| hb.state_words());
+        if hb_words * 8 > limits.max_storage_buffer_binding_size.min(limits.max_buffer_size) {
+            return Err(Error::Limit(format!(
+                "following release/acquire synchronization needs {} MB of state, more than one storage binding \
+                 of this adapter holds; check a smaller dispatch",
+                hb_words * 8 / 1_000_000
+            )));
+        }
+        let happens_before = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("wgrace happens-before state"),
+            size: hb_words.max(1) * 8,
+            usage: storage,
+            mapped_at_creation: false,
+        });
         let log = gpu.device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("wgrace log"),
             size: layout.log.bytes(),
@@ -975,6 +993,7 @@ impl CheckedRun {
             params_size: wgpu::BufferSize::new(params_size(inst.vars.len())),
             shadow: &shadow,
             shadow_u64: &shadow_u64,
+            happens_before: &happens_before,
             log: &log,
             examples: &examples,
             trace: &trace,
@@ -1025,6 +1044,7 @@ impl CheckedRun {
             buffers,
             shadow,
             shadow_u64,
+            happens_before,
             log,
             examples,
             trace,
@@ -1170,6 +1190,7 @@ impl CheckedRun {
         let mut encoder = gpu.device.create_command_encoder(&Default::default());
         encoder.clear_buffer(&self.shadow, 0, None);
         encoder.clear_buffer(&self.shadow_u64, 0, None);
+        encoder.clear_buffer(&self.happens_before, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
         encoder.clear_buffer(&self.examples, 0, Some(self.layout.log.examples_bytes()));
         gpu.queue.submit([encoder.finish()]);

@@ -468,7 +468,28 @@ impl Plan {
                 stats.slot_overflows, inst.prelude.slots, inst.prelude.storage_slots
             ));
         }
+        if stats.happens_before_unchecked > 0 {
+            incomplete.push(format!(
+                "{} times the happens-before engine could not follow the shader's release/acquire \
+                 synchronization (an acquire that synchronizes with only some of what a release sequence or \
+                 barrier published, release fences of narrowing scopes, a word with more than {} unordered \
+                 accesses, or a lock not taken in time): races those would have shown or hidden may be missed \
+                 or reported",
+                stats.happens_before_unchecked,
+                wgrace_instrument::checks::data_race::happens_before::HISTORY
+            ));
+        }
         let mut notes = self.shader.notes.clone();
+        // SPIR-V that synchronizes with release and acquire, where the
+        // happens-before engine does not run: races may not be races.
+        if inst.happens_before.is_none()
+            && let Some(note) = &self.shader.release_acquire_note
+        {
+            match &inst.happens_before_not_run {
+                Some(reason) => notes.push(format!("{note} ({reason})")),
+                None => notes.push(note.clone()),
+            }
+        }
         if let Some(w) = self.spec.assume_lockstep
             && stats.hidden_by_lockstep > 0
         {

@@ -102,6 +102,7 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         replay_events_lost: u64::from(h.trace_lost),
         replay_events_unreached: u64::from(h.replay_unreached),
         slot_overflows: u64::from(h.slot_overflow),
+        happens_before_unchecked: u64::from(h.hb_unchecked),
         nonlinear_subgroup_lanes: u64::from(h.nonlinear),
         ..Stats::default()
     };

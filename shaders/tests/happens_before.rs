@@ -69,7 +69,7 @@ fn layout() -> String {
     format!(
         "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
-         const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_BASE: u32 = 0u;\n"
+         const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\n"
     )
 }
 
@@ -275,7 +275,7 @@ struct Harness {
     device: wgpu::Device,
     queue: wgpu::Queue,
     pipeline: wgpu::ComputePipeline,
-    shadow_u64: wgpu::Buffer,
+    hb: wgpu::Buffer,
     log: wgpu::Buffer,
     examples: wgpu::Buffer,
     readback: wgpu::Buffer,
@@ -301,8 +301,11 @@ impl Harness {
         let mut checks = common::linked_checks(false, false);
         checks.truncate(1);
         let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
+        let none = wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine");
+        checks[0].source = checks[0].source.replace(none, "");
         checks[0].source.push_str(&layout());
         checks[0].source.push_str(engine);
+        checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
         checks[0].hooks = Hooks::default();
         let prelude = Prelude {
             invocation_bits: 2,
@@ -350,7 +353,7 @@ impl Harness {
             (size_of::<abi::Params>() + size_of::<abi::Var>()) as u64,
             wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         );
-        let shadow_u64 = buffer(engine_words() * 8, usage);
+        let hb = buffer(engine_words() * 8, usage);
         let log = buffer(log_words() * 4, usage);
         let examples = buffer(EXAMPLE_BYTES + SPREAD_TABLE_WORDS * 4, usage);
         let readback =
@@ -379,10 +382,10 @@ impl Harness {
                 wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 3, resource: examples.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 4, resource: shadow_u64.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 6, resource: hb.as_entire_binding() },
             ],
         });
-        Some(Harness { device, queue, pipeline, shadow_u64, log, examples, readback, group0 })
+        Some(Harness { device, queue, pipeline, hb, log, examples, readback, group0 })
     }
 
     /// Feeds `steps` through the engine and returns the log followed by the
@@ -401,7 +404,7 @@ impl Harness {
             entries: &[wgpu::BindGroupEntry { binding: 0, resource: steps_buffer.as_entire_binding() }],
         });
         let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.clear_buffer(&self.shadow_u64, 0, None);
+        encoder.clear_buffer(&self.hb, 0, None);
         encoder.clear_buffer(&self.log, 0, None);
         encoder.clear_buffer(&self.examples, 0, Some(EXAMPLE_BYTES));
         {

@@ -104,6 +104,9 @@ pub struct ShaderFacts<'a> {
     /// Bytes of workgroup memory the shader leaves (before the checks take
     /// theirs).
     pub workgroup_bytes_free: u32,
+    /// The data-race check's happens-before engine, when the shader
+    /// synchronizes with release and acquire and the engine runs.
+    pub happens_before: Option<&'a data_race::happens_before::HappensBefore>,
 }
 
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,

@@ -388,6 +388,34 @@ impl Survey {
         out
     }
 
+    /// Whether the module declares the Vulkan memory model and synchronizes
+    /// buffer memory with release and acquire: an atomic or a fence whose
+    /// semantics acquire or release `UniformMemory` (other than the fences
+    /// around control barriers, `modelled`, in a module without atomics).
+    /// The data-race check's happens-before engine follows that.
+    pub fn release_acquire(&self, modelled: &[usize]) -> bool {
+        let atomics = self.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. }));
+        self.vulkan_memory_model
+            && self.instructions.iter().any(|(at, s)| match s {
+                Sync::Atomic { semantics, .. } => orders_buffers(*semantics),
+                Sync::MemoryBarrier { semantics, .. } => {
+                    orders_buffers(*semantics) && (atomics || !modelled.contains(at))
+                }
+                Sync::ControlBarrier { .. } => false,
+            })
+    }
+
+    /// Why the happens-before engine cannot follow the module's
+    /// synchronization, if it cannot: it does not declare the Vulkan memory
+    /// model, or it has control barriers of subgroup execution scope.
+    pub fn release_acquire_blocker(&self) -> Option<String> {
+        if !self.vulkan_memory_model {
+            return Some("the module does not declare the Vulkan memory model".into());
+        }
+        let subgroup = self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
+        (subgroup > 0).then(|| "its control barriers of subgroup execution scope are not followed yet".into())
+    }
+
     /// What the module relies on that wgrace's check does not model and that
     /// can make it report a race the Vulkan memory model does not have.
     /// `modelled` are the fences the check does model, by word offset
@@ -410,14 +438,26 @@ impl Survey {
         }
         if !parts.is_empty() {
             out.push(format!(
-                "the module synchronizes with {}; wgrace does not model the Vulkan memory model's release/acquire \
-                 synchronization yet, so a race reported between accesses they order (message passing between \
-                 workgroups, say) may not be one",
+                "the module synchronizes with {}, and the happens-before engine that follows the Vulkan memory \
+                 model's release/acquire synchronization did not run for it, so a race reported between accesses \
+                 they order (message passing between workgroups, say) may not be one",
                 parts.join(" and ")
             ));
         }
         out
     }
+}
+
+/// Whether `semantics` acquire or release buffer memory (`UniformMemory`).
+pub fn orders_buffers(semantics: MemorySemantics) -> bool {
+    semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::UNIFORM_MEMORY)
+}
+
+/// Whether `semantics` acquire (`acquire`) or release buffer memory.
+pub fn orders_buffers_as(semantics: MemorySemantics, acquire: bool) -> bool {
+    let kind = if acquire { MemorySemantics::ACQUIRE } else { MemorySemantics::RELEASE };
+    orders_buffers(semantics)
+        && semantics.intersects(kind | MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::SEQUENTIALLY_CONSISTENT)
 }
 
 /// A plain load or store (`store`) of `variable`, whose storage class is

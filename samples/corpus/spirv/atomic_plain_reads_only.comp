@@ -2,7 +2,7 @@
 #extension GL_KHR_memory_scope_semantics : require
 // Workgroup 0 loads a word atomically and workgroup 1 loads it with a plain
 // load: reads do not race, atomic or not.
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: no-race
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) buffer Flag { uint flag; };

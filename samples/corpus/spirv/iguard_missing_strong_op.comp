@@ -5,7 +5,7 @@
 // An atomic and a plain access of one word, unordered: a race
 // (iguard_strong_op polls with atomic loads).
 // original: iGUARD: race category "Missing strong op" (race)
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
 // race: atomic-plain 16 19
 layout(local_size_x = 1) in;

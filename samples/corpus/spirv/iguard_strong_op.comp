@@ -4,7 +4,7 @@
 // with device-scope atomic loads. Atomics of a scope that includes both
 // workgroups never race.
 // original: iGUARD: race category "Missing strong op" (the fixed version)
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: no-race
 // output: nondeterministic: how many polls workgroup 1 makes before it sees the flag depends on scheduling
 layout(local_size_x = 1) in;

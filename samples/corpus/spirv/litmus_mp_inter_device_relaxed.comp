@@ -10,7 +10,7 @@
 // (message_passing_device_scope is the race-free protocol). Issue 16's
 // `missing-fence` class, once built, names this race more precisely than
 // `inter-workgroup`.
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
 // race: inter-workgroup 23 27
 layout(local_size_x = 1) in;

@@ -10,7 +10,7 @@
 // that does not include the other party, so the flag's atomics race as plain
 // accesses would (`scope`) and order nothing: the data's write and read race
 // too (litmus_mp_intra_workgroup is the protocol at workgroup scope).
-// wgrace: --dispatch 1
+// wgrace: --dispatch 1 --fill Flag=zero
 // expect: race
 // race: intra-workgroup 28 32
 // race: scope 29 31

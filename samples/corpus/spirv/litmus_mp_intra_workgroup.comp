@@ -10,9 +10,8 @@
 // scope includes both, the data's buffer is `coherent` (non-private, made
 // available and visible), so each write happens-before the read of it: no
 // race.
-// wgrace: --dispatch 1
+// wgrace: --dispatch 1 --fill Flag=zero
 // expect: no-race
-// xfail: the Vulkan memory model's release/acquire synchronization is not modelled yet (reported as intra-workgroup)
 // output: nondeterministic: which parties see the other's flag within the bounded wait depends on scheduling
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };

@@ -10,7 +10,7 @@
 // the data's write and read race (litmus_mp_intra_workgroup is the race-free
 // protocol). Issue 16's `missing-fence` class, once built, names this race
 // more precisely than `intra-workgroup`.
-// wgrace: --dispatch 1
+// wgrace: --dispatch 1 --fill Flag=zero
 // expect: race
 // race: intra-workgroup 27 31
 layout(local_size_x = 128) in;

@@ -9,9 +9,8 @@
 // invocations), and the flag has subgroup-scope release and acquire, a scope
 // that includes both: each write happens-before the read of it, no race
 // (there is no lock-step exemption: litmus_sb_lane_plain races).
-// wgrace: --dispatch 1
+// wgrace: --dispatch 1 --fill Flag=zero
 // expect: no-race
-// xfail: the Vulkan memory model's release/acquire synchronization is not modelled yet (reported as intra-subgroup)
 // output: nondeterministic: which parties see the other's flag within the bounded wait depends on scheduling
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };

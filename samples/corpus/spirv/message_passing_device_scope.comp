@@ -8,13 +8,11 @@
 // model each write happens-before the read of it: no race. The data's
 // buffer is `coherent`, so its accesses are non-private and made available
 // and visible (message_passing_private has a plain buffer, a race). At
-// least one workgroup sees the other's flag whichever runs first, so
-// wgrace, which does not model release/acquire yet, reports a race here on
-// every run.
-// wgrace: --dispatch 2
+// least one workgroup sees the other's flag whichever runs first, so every
+// run exercises the synchronization (the flags must start at zero).
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: no-race
 // output: nondeterministic: which workgroups see the other's flag within the bounded wait depends on scheduling
-// xfail: the Vulkan memory model's release/acquire synchronization is not modelled yet (reported as inter-workgroup)
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

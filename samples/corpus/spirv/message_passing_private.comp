@@ -10,7 +10,7 @@
 // between invocations (Location-Ordered), so the read races with the write
 // even when workgroup 1 saw the flag (message_passing_device_scope is the
 // race-free protocol).
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
 // race: inter-workgroup 23 31
 // output: nondeterministic: whether workgroup 1 sees the flag within its bounded wait depends on scheduling

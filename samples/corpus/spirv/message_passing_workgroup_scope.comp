@@ -8,7 +8,7 @@
 // acquire, so the data's write and read race, and so do the flag's
 // atomics, outside each other's scope. message_passing_device_scope is the
 // protocol at device scope.
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
 // race: inter-workgroup 24 32
 // race: scope 25 29

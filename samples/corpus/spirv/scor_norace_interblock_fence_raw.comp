@@ -11,10 +11,9 @@
 // happens-before the read of it: no race. The data's buffer is `coherent`,
 // its accesses non-private.
 // original: ScoR: microbenchmarks/norace_interblock_fence_raw (no race)
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: no-race
 // output: nondeterministic: which parties see the other's flag within the bounded wait depends on scheduling
-// xfail: the Vulkan memory model's release/acquire synchronization (here between fences) is not modelled yet (reported as inter-workgroup)
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

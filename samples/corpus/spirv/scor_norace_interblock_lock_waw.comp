@@ -11,7 +11,6 @@
 // wgrace: --dispatch 2
 // expect: no-race
 // output: nondeterministic: which workgroup takes the lock last depends on scheduling
-// xfail: the Vulkan memory model's release/acquire synchronization (here between fences) is not modelled yet (reported as inter-workgroup)
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -11,10 +11,9 @@
 // scope, which includes both: no race (scor_race_interblock_blkfence_raw
 // takes them across workgroups).
 // original: ScoR: microbenchmarks/norace_interwarp_blkfence_raw (no race)
-// wgrace: --dispatch 1
+// wgrace: --dispatch 1 --fill Flag=zero
 // expect: no-race
 // output: nondeterministic: which parties see the other's flag within the bounded wait depends on scheduling
-// xfail: the Vulkan memory model's release/acquire synchronization (here between fences) is not modelled yet (reported as intra-workgroup)
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

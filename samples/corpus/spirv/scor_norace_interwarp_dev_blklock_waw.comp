@@ -12,7 +12,6 @@
 // wgrace: --dispatch 1
 // expect: no-race
 // output: nondeterministic: which invocation takes the lock last depends on scheduling
-// xfail: the Vulkan memory model's release/acquire synchronization (here between fences) is not modelled yet (reported as intra-workgroup)
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

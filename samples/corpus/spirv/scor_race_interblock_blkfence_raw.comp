@@ -8,7 +8,7 @@
 // another workgroup, so the data's write and read race (ScoRD's scoped
 // fence race; wgrace reports it as the inter-workgroup race it is).
 // original: ScoR: microbenchmarks/race_interblock_blkfence_raw (race)
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
 // race: inter-workgroup 20 29
 layout(local_size_x = 1) in;

@@ -9,10 +9,9 @@
 // neither way: a race (at least one workgroup sees the other's flag and
 // writes).
 // original: ScoR: microbenchmarks/race_interblock_fence_rtraw (race)
-// wgrace: --dispatch 2
+// wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
-// race: inter-workgroup 26 30
-// xfail: release/acquire synchronization between fences is not modelled yet: the first read's pair is reported too
+// race: inter-workgroup 25 29
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

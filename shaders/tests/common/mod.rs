@@ -12,6 +12,7 @@ pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
     let mut data_race = wgrace_shaders::check_source("data_race").expect("data_race WGSL");
     data_race.push_str(wgrace_shaders::check_file(&format!("data_race/subgroups/{variant}.wgsl")).expect("variant"));
     data_race.push_str(wgrace_shaders::check_file(&format!("data_race/hooks/{hooks}.wgsl")).expect("hooks"));
+    data_race.push_str(wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine"));
     // As the check links it for a shader whose barriers order every variable.
     data_race.push_str("\nfn wgrace_data_race_barriers_order(v: u32) -> bool {\n    return true;\n}\n");
     vec![

@@ -18,6 +18,8 @@ use wgrace_report::{
 };
 use wgrace_shaders::{Hooks, LinkedCheck};
 
+pub mod happens_before;
+
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize};
 use crate::Language;
 use crate::analysis::StaticRace;
@@ -102,6 +104,11 @@ impl Check for DataRace {
         let hooks = if facts.replay { "replay" } else { "check" };
         source.push_str(wgrace_shaders::check_file(&format!("{WGSL}/hooks/{hooks}.wgsl")).unwrap_or_default());
         source.push_str(&super::barriers_order_wgsl(WGSL, facts.vars));
+        match facts.happens_before {
+            Some(engine) => source.push_str(&engine.wgsl(facts.vars)),
+            None => source
+                .push_str(wgrace_shaders::check_file(&format!("{WGSL}/happens_before/none.wgsl")).unwrap_or_default()),
+        }
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,

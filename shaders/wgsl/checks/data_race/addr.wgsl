@@ -106,6 +106,9 @@ fn wgrace_data_race_on_begin() {
     if !WGRACE_REPLAY {
         wgrace_data_race_state_begin();
     }
+    if WGRACE_HB_ON {
+        wgrace_hb_begin();
+    }
 }
 
 // In uniform control flow, where accesses are checked: the invocation's
@@ -197,6 +200,15 @@ fn wgrace_next_wg_interval(n: u32) -> bool {
 // the memory the barrier orders: wgrace_barrier_hook (hooks/) applies it, or
 // records it for the replay to apply.
 fn wgrace_data_race_on_barrier(kind: u32, id: u32) {
+    if WGRACE_HB_ON {
+        // The happens-before engine's barrier: every invocation publishes
+        // what it releases, waits for the others (in the user's barrier's
+        // control flow), and acquires what they released.
+        let storage = (kind & WGRACE_ORDERS_STORAGE) != 0u;
+        wgrace_hb_barrier_arrive(WGRACE_HB_SCOPE_WORKGROUP, storage);
+        storageBarrier();
+        wgrace_hb_barrier_leave(WGRACE_HB_SCOPE_WORKGROUP, storage);
+    }
     // With nothing instrumented, intervals have nothing to separate.
     if kind == 0u || !WGRACE_INSTRUMENTED {
         return;
@@ -621,6 +633,17 @@ fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, sit
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
         return;
+    }
+    if WGRACE_HB_ON {
+        // Memory that release and acquire synchronization can order: the
+        // happens-before engine's (happens_before/engine.wgsl).
+        let hb = wgrace_hb_var_word(var_id, word);
+        if hb != WGRACE_HB_NONE {
+            for (var i = 0u; i < words; i++) {
+                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any);
+            }
+            return;
+        }
     }
     let at = wgrace_params.vars[var_id].base + word;
     // A buffer no barrier orders (wgrace_data_race_barriers_order, generated
