@@ -1541,6 +1541,7 @@ struct SyncHooks {
     try_lock: Handle<Function>,
     atomic: Handle<Function>,
     unlock: Handle<Function>,
+    locked: Handle<Function>,
     fence: Handle<Function>,
     /// By name (`wgrace_hb_result_N`): a function returning a private
     /// variable of one type, and that variable.
@@ -1570,6 +1571,7 @@ impl SyncHooks {
             try_lock: linked.function("wgrace_hb_try_lock")?,
             atomic: linked.function("wgrace_hb_atomic")?,
             unlock: linked.function("wgrace_hb_unlock")?,
+            locked: linked.function("wgrace_hb_locked")?,
             fence: linked.function("wgrace_hb_fence")?,
             results,
         })
@@ -1960,6 +1962,7 @@ enum Locked {
 ///         break;
 ///     }
 /// }
+/// wgrace_hb_locked();                  // counts a loop the driver cut short
 /// <its value> = wgrace_hb_result_N();
 /// ```
 ///
@@ -2037,6 +2040,7 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     body.push(Statement::Call { function: hb.try_lock, arguments: vec![loc], result: Some(taken) }, span);
     body.push(Statement::If { condition: taken, accept, reject: Block::new() }, span);
     out.push(Statement::Loop { body, continuing: Block::new(), break_if: None }, span);
+    out.push(Statement::Call { function: hb.locked, arguments: Vec::new(), result: None }, span);
     // The expression the function uses for the value.
     let used = match access {
         Locked::Load { load, .. } => Some(load),

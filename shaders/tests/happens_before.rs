@@ -77,9 +77,9 @@ fn layout() -> String {
 fn engine_words() -> u64 {
     let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
     3 * n * n
-        + 4 * n
+        + 6 * n
         + 2 * w * (n + 1)
-        + u64::from(LOCATIONS) * (n + 2)
+        + u64::from(LOCATIONS) * (n + 3)
         + u64::from(WORDS) * (1 + 2 * u64::from(HISTORY))
 }
 

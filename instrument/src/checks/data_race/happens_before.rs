@@ -121,9 +121,9 @@ impl HappensBefore {
         let n = u64::from(self.invocations);
         let workgroups = n / u64::from(self.workgroup_size.max(1));
         3 * n * n
-            + 4 * n
+            + 6 * n
             + 2 * workgroups * (n + 1)
-            + u64::from(self.locations) * (n + 2)
+            + u64::from(self.locations) * (n + 3)
             + u64::from(self.words) * (1 + 2 * u64::from(HISTORY))
     }
 

@@ -58,12 +58,11 @@ const WGRACE_HB_ACQUIRE: u32 = 4u;
 const WGRACE_HB_RELEASE: u32 = 8u;
 
 // How many times an invocation tries for a word's or a location's lock
-// before it gives up: WGRACE_HB_SPIN rounds (fewer than the 65,535
-// iterations after which lavapipe ends a loop) of WGRACE_HB_TRIES tries.
-// A holder never waits for anything, but the operating system can suspend
-// the thread that runs it (lavapipe's, on a loaded machine) for a while.
+// before it gives up. A holder never waits for anything; one try is one
+// loop iteration, which lavapipe counts against the 65,535 it lets an
+// invocation's loops run in all (see wgrace_hb_ran), so each try is a
+// single compare-exchange.
 const WGRACE_HB_SPIN: u32 = 60000u;
-const WGRACE_HB_TRIES: u32 = 256u;
 
 // The engine's state; the host allocates WGRACE_HB_END words and clears them
 // before the run.
@@ -77,15 +76,17 @@ const WGRACE_HB_CLOCKS: u32 = 0u;
 const WGRACE_HB_FENCES: u32 = WGRACE_HB_CLOCKS + WGRACE_HB_NN;
 const WGRACE_HB_PENDING: u32 = WGRACE_HB_FENCES + WGRACE_HB_NN;
 // Each invocation's own words: the scopes of its release fences
-// (WGRACE_HB_FENCE_*), the pending clock's signature, its barrier count.
+// (WGRACE_HB_FENCE_*), the pending clock's signature, its barrier count,
+// and the last location clock it acquired and pended (location + 1 << 32 |
+// version): a spin on one location joins its clock once per release.
 const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_NN;
-const WGRACE_HB_OWN_WORDS: u32 = 4u;
+const WGRACE_HB_OWN_WORDS: u32 = 6u;
 // Each workgroup's barrier clocks, two (by the parity of the barrier
 // count), each a signature and a clock.
 const WGRACE_HB_BARRIERS: u32 = WGRACE_HB_OWN + WGRACE_HB_OWN_WORDS * WGRACE_HB_N;
-// Each location: a lock, the signature, the clock.
+// Each location: a lock, the signature, a version (its writes), the clock.
 const WGRACE_HB_LOCS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WORKGROUPS * (WGRACE_HB_N + 1u);
-const WGRACE_HB_LOC_WORDS: u32 = WGRACE_HB_N + 2u;
+const WGRACE_HB_LOC_WORDS: u32 = WGRACE_HB_N + 3u;
 // Each word: a lock, then its accesses, two words each (an empty one is 0):
 // (count | invocation << 32) and (site | write << 14 | 1 << 15 | barriers
 // << 16 | subgroup << 32).
@@ -137,8 +138,20 @@ fn wgrace_hb_own(i: u32) -> u32 {
     return WGRACE_HB_OWN + i * WGRACE_HB_OWN_WORDS;
 }
 
-fn wgrace_hb_join(into: u32, source: u32) {
-    for (var i = 0u; i < WGRACE_HB_N; i++) {
+// The engine's loops check that they ran to the end: lavapipe ends every
+// loop of an invocation once its loops ran 65,535 iterations in all (a
+// shader that spins a while, with the engine's loops of one iteration per
+// invocation of the dispatch inside, gets there), and what was cut short is
+// not followed.
+fn wgrace_hb_ran(i: u32, n: u32) {
+    if i < n {
+        wgrace_hb_unchecked();
+    }
+}
+
+// Clock operations take four entries an iteration, to spend less of that.
+fn wgrace_hb_join_entry(into: u32, source: u32, i: u32) {
+    if i < WGRACE_HB_N {
         let v = atomicLoad(&wgrace_hb[source + i]);
         if v != 0lu {
             atomicMax(&wgrace_hb[into + i], v);
@@ -146,10 +159,50 @@ fn wgrace_hb_join(into: u32, source: u32) {
     }
 }
 
-fn wgrace_hb_clear(at: u32) {
-    for (var i = 0u; i < WGRACE_HB_N; i++) {
+fn wgrace_hb_join(into: u32, source: u32) {
+    var i = 0u;
+    for (; i < WGRACE_HB_N; i += 4u) {
+        wgrace_hb_join_entry(into, source, i);
+        wgrace_hb_join_entry(into, source, i + 1u);
+        wgrace_hb_join_entry(into, source, i + 2u);
+        wgrace_hb_join_entry(into, source, i + 3u);
+    }
+    wgrace_hb_ran(i, WGRACE_HB_N);
+}
+
+fn wgrace_hb_copy_entry(into: u32, source: u32, i: u32) {
+    if i < WGRACE_HB_N {
+        atomicStore(&wgrace_hb[into + i], atomicLoad(&wgrace_hb[source + i]));
+    }
+}
+
+// Copies the clock at `source` over the one at `into`.
+fn wgrace_hb_copy(into: u32, source: u32) {
+    var i = 0u;
+    for (; i < WGRACE_HB_N; i += 4u) {
+        wgrace_hb_copy_entry(into, source, i);
+        wgrace_hb_copy_entry(into, source, i + 1u);
+        wgrace_hb_copy_entry(into, source, i + 2u);
+        wgrace_hb_copy_entry(into, source, i + 3u);
+    }
+    wgrace_hb_ran(i, WGRACE_HB_N);
+}
+
+fn wgrace_hb_clear_entry(at: u32, i: u32) {
+    if i < WGRACE_HB_N {
         atomicStore(&wgrace_hb[at + i], 0lu);
     }
+}
+
+fn wgrace_hb_clear(at: u32) {
+    var i = 0u;
+    for (; i < WGRACE_HB_N; i += 4u) {
+        wgrace_hb_clear_entry(at, i);
+        wgrace_hb_clear_entry(at, i + 1u);
+        wgrace_hb_clear_entry(at, i + 2u);
+        wgrace_hb_clear_entry(at, i + 3u);
+    }
+    wgrace_hb_ran(i, WGRACE_HB_N);
 }
 
 // The end of a release: later accesses of this invocation are not part of
@@ -263,14 +316,15 @@ fn wgrace_hb_pend(source: u32, s: u64) {
 }
 
 // Joins a clock (at `source`) into this invocation's when it synchronizes
-// with all of it (`s`, seen through an acquire of `scope`).
-fn wgrace_hb_acquire(source: u32, s: u64, scope: u32) {
+// with all of it (`s`, seen through an acquire of `scope`): whether it did.
+fn wgrace_hb_acquire(source: u32, s: u64, scope: u32) -> bool {
     let v = wgrace_hb_verdict(s, scope);
     if v == 1u {
         wgrace_hb_join(wgrace_hb_clock(wgrace_hb_me()), source);
     } else if v == 2u {
         wgrace_hb_unchecked();
     }
+    return v == 1u;
 }
 
 // ---------------------------------------------------------------- events
@@ -287,11 +341,7 @@ fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool) {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(me);
     if release {
-        let clock = wgrace_hb_clock(me);
-        for (var i = 0u; i < WGRACE_HB_N; i++) {
-            atomicStore(&wgrace_hb[WGRACE_HB_FENCES + me * WGRACE_HB_N + i],
-                        atomicLoad(&wgrace_hb[clock + i]));
-        }
+        wgrace_hb_copy(WGRACE_HB_FENCES + me * WGRACE_HB_N, wgrace_hb_clock(me));
         // The snapshot stands for every earlier release fence too: it holds
         // what they held, under the latest one's scope, so an earlier one of
         // a wider scope would be lost.
@@ -308,6 +358,7 @@ fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool) {
             wgrace_hb_join(wgrace_hb_clock(me), pending);
             wgrace_hb_clear(pending);
             atomicStore(&wgrace_hb[own + 1u], 0lu);
+            atomicStore(&wgrace_hb[own + 4u], 0lu);
         } else if v == 2u {
             wgrace_hb_unchecked();
         }
@@ -335,19 +386,28 @@ fn wgrace_hb_fence_sig(scope: u32) -> u64 {
 // branch where it returns true, and tries again otherwise (the winner of a
 // compare-exchange finishes inside its branch, so invocations of one
 // subgroup that run in lock-step cannot wait on each other). After
-// WGRACE_HB_SPIN rounds of failed tries it gives up: the atomic goes ahead
-// without the lock, and the engine counts its bookkeeping as not followed.
+// WGRACE_HB_SPIN failed tries it gives up: the atomic goes ahead without the
+// lock, and the engine counts its bookkeeping as not followed.
 var<private> wgrace_hb_tries: u32;
 var<private> wgrace_hb_held: bool;
+// Whether wgrace_hb_atomic ran since wgrace_hb_locked last looked.
+var<private> wgrace_hb_done: bool;
+
+// After the loop around a locked atomic: whether its branch ran (lavapipe
+// can end the loop before it does, and the atomic with it).
+fn wgrace_hb_locked() {
+    if !wgrace_hb_done {
+        wgrace_hb_unchecked();
+    }
+    wgrace_hb_done = false;
+}
 
 fn wgrace_hb_try_lock(loc: u32) -> bool {
     let at = WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
-    for (var i = 0u; i < WGRACE_HB_TRIES; i++) {
-        if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
-            wgrace_hb_tries = 0u;
-            wgrace_hb_held = true;
-            return true;
-        }
+    if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
+        wgrace_hb_tries = 0u;
+        wgrace_hb_held = true;
+        return true;
     }
     wgrace_hb_tries += 1u;
     if wgrace_hb_tries < WGRACE_HB_SPIN {
@@ -373,18 +433,39 @@ fn wgrace_hb_unlock(loc: u32) {
 // and replaces the published clock, or, read-modify-writes, adds to it (a
 // release sequence goes on through them).
 fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
+    wgrace_hb_done = true;
     let me = wgrace_hb_me();
+    let own = wgrace_hb_own(me);
     let at = WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
-    let clock = at + 2u;
+    let clock = at + 3u;
+    // Which of this invocation's remembered versions (own + 3u: acquired,
+    // own + 4u: pended) hold this clock whole after the read, if any.
+    var holds = 0u;
     if (flags & WGRACE_HB_READ) != 0u {
         let s = wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[at + 1u]), scope);
+        // This clock as of the location's latest write: when this
+        // invocation already joined (or pended) it whole, again adds nothing.
+        let seen = (u64(loc + 1u) << 32u) | atomicLoad(&wgrace_hb[at + 2u]);
         if (flags & WGRACE_HB_ACQUIRE) != 0u {
-            wgrace_hb_acquire(clock, s, scope);
+            if atomicLoad(&wgrace_hb[own + 3u]) == seen || wgrace_hb_acquire(clock, s, scope) {
+                atomicStore(&wgrace_hb[own + 3u], seen);
+                holds = 3u;
+            }
         } else {
-            wgrace_hb_pend(clock, s);
+            if atomicLoad(&wgrace_hb[own + 4u]) != seen {
+                wgrace_hb_pend(clock, s);
+                atomicStore(&wgrace_hb[own + 4u], seen);
+            }
+            holds = 4u;
         }
     }
     if (flags & WGRACE_HB_WRITE) != 0u {
+        let version = atomicAdd(&wgrace_hb[at + 2u], 1lu) + 1lu;
+        // A read-modify-write adds only what this invocation releases,
+        // which its clock holds: what it held of the clock it still holds.
+        if holds != 0u {
+            atomicStore(&wgrace_hb[own + holds], (u64(loc + 1u) << 32u) | version);
+        }
         var s = 0lu;
         if (flags & WGRACE_HB_READ) == 0u {
             wgrace_hb_clear(clock);
@@ -448,7 +529,7 @@ fn wgrace_hb_barrier_leave(scope: u32, acquire: bool) {
     let at = WGRACE_HB_BARRIERS + ((k & 1u) * WGRACE_HB_WORKGROUPS + wgrace_hb_workgroup_of(me)) * (WGRACE_HB_N + 1u);
     let s = atomicLoad(&wgrace_hb[at]);
     if acquire {
-        wgrace_hb_acquire(at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
+        _ = wgrace_hb_acquire(at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
     } else {
         wgrace_hb_pend(at + 1u, s);
     }
@@ -463,12 +544,10 @@ fn wgrace_hb_barrier_leave(scope: u32, acquire: bool) {
 fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32) {
     let at = WGRACE_HB_HISTORIES + word * WGRACE_HB_WORD_WORDS;
     for (var spin = 0u; spin < WGRACE_HB_SPIN; spin++) {
-        for (var i = 0u; i < WGRACE_HB_TRIES; i++) {
-            if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
-                wgrace_hb_check(at + 1u, var_word, site, write, barriers);
-                atomicStore(&wgrace_hb[at], 0lu);
-                return;
-            }
+        if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
+            wgrace_hb_check(at + 1u, var_word, site, write, barriers);
+            atomicStore(&wgrace_hb[at], 0lu);
+            return;
         }
     }
     wgrace_hb_unchecked();
@@ -478,7 +557,8 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
     let me = wgrace_hb_me();
     let count = u32(atomicLoad(&wgrace_hb[wgrace_hb_clock(me) + me]));
     var free = WGRACE_HB_HISTORY;
-    for (var k = 0u; k < WGRACE_HB_HISTORY; k++) {
+    var k = 0u;
+    for (; k < WGRACE_HB_HISTORY; k++) {
         let e0 = atomicLoad(&wgrace_hb[history + 2u * k]);
         let e1 = atomicLoad(&wgrace_hb[history + 2u * k + 1u]);
         if e1 == 0lu {
@@ -504,6 +584,7 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
             free = min(free, k);
         }
     }
+    wgrace_hb_ran(k, WGRACE_HB_HISTORY);
     if free == WGRACE_HB_HISTORY {
         wgrace_hb_unchecked();
         return;
