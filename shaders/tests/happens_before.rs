@@ -18,14 +18,19 @@
 //! but other invocations), and that it follows most traces.
 
 mod common;
+#[path = "common/rng.rs"]
+mod rng;
+#[path = "common/trace_harness.rs"]
+mod trace_harness;
 #[path = "common/vulkan_model.rs"]
 mod vulkan_model;
 
+use rng::Rng;
 use std::collections::BTreeSet;
 
 use vulkan_model::{Agent, Class, Event, Location, Op, Scope, Semantics};
 use wgrace_shaders::abi;
-use wgrace_shaders::{Hooks, Prelude, StorageLayout, runtime_source};
+use wgrace_shaders::{Hooks, runtime_source};
 
 const HARNESS: &str = r#"
 struct Step { kind: u32, g: u32, t: u32, a: u32, b: u32, c: u32, d: u32, _pad: u32 }
@@ -62,7 +67,6 @@ const HISTORY: u32 = 8;
 /// Sites: four of loads (even) and four of stores (odd).
 const SITES: u32 = 8;
 const MAX_EVENTS: u32 = 40;
-const PAIRS: u32 = 256;
 
 /// The engine's layout, as the host generates it.
 fn layout() -> String {
@@ -105,21 +109,6 @@ const RELEASE: u32 = 8;
 
 fn flag(on: bool, flag: u32) -> u32 {
     if on { flag } else { 0 }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n)) as u32
-    }
 }
 
 fn agents() -> Vec<Agent> {
@@ -262,194 +251,42 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
         .collect()
 }
 
-const HEADER: usize = size_of::<abi::LogHeader>() / 4;
-const PAIR_WORDS: usize = 4;
-const EXAMPLE_BYTES: u64 = (PAIRS as usize * abi::EXAMPLES_PER_RECORD * 16) as u64;
-const SPREAD_TABLE_WORDS: u64 = 4096;
-
-fn log_words() -> u64 {
-    (HEADER + PAIRS as usize * (PAIR_WORDS + abi::SPREAD_CELLS + abi::SPREAD_RANGES)) as u64
-}
-
-struct Harness {
-    device: wgpu::Device,
-    queue: wgpu::Queue,
-    pipeline: wgpu::ComputePipeline,
-    hb: wgpu::Buffer,
-    log: wgpu::Buffer,
-    examples: wgpu::Buffer,
-    readback: wgpu::Buffer,
-    group0: wgpu::BindGroup,
-}
-
-impl Harness {
-    fn new() -> Option<Harness> {
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends: wgpu::Backends::PRIMARY,
-            ..wgpu::InstanceDescriptor::new_without_display_handle()
-        });
-        let features = wgpu::Features::SHADER_INT64 | wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS;
-        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::PRIMARY));
-        let adapter = adapters.into_iter().find(|a| a.features().contains(features))?;
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            required_features: features,
-            required_limits: adapter.limits(),
-            ..Default::default()
-        }))
-        .ok()?;
-        // The data-race check as the pass links it, with the engine.
-        let mut checks = common::linked_checks(false, false);
-        checks.truncate(1);
-        let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
-        let none = wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine");
-        checks[0].source = checks[0].source.replace(none, "");
-        checks[0].source.push_str(&layout());
-        checks[0].source.push_str(engine);
-        checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
-        checks[0].hooks = Hooks::default();
-        let prelude = Prelude {
-            invocation_bits: 2,
-            site_bits: 6,
-            workgroup_invocations: WORKGROUP_SIZE,
-            workgroup_words: 0,
-            vars: 1,
-            workgroup_shadow_resident: false,
-            workgroup_barrier_bits: Prelude::workgroup_bits(2, 6).0,
-            workgroup_interval_bits: Prelude::workgroup_bits(2, 6).1,
-            stmt: false,
-            slots: 1,
-            storage_slots: 1,
-            workgroup_barrier_kinds: false,
-            storage_barrier_kinds: false,
-            subgroups: false,
-            count_accesses: false,
-            checks,
-            instrumented: true,
-            replay: false,
-            storage: StorageLayout::new(2, 6, u64::from(WORKGROUPS), 4, false, None).expect("layout"),
-            storage_sites: Vec::new(),
-            site_facts: Vec::new(),
-            barriers_order_both: false,
-            timeline: false,
-        };
-        let source = runtime_source(&prelude) + HARNESS;
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some("happens-before harness"),
-            source: wgpu::ShaderSource::Wgsl(source.into()),
-        });
-        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: None,
-            layout: None,
-            module: &module,
-            entry_point: Some("main"),
-            compilation_options: Default::default(),
-            cache: None,
-        });
-        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::COPY_SRC;
-        let buffer = |size: u64, usage| {
-            device.create_buffer(&wgpu::BufferDescriptor { label: None, size, usage, mapped_at_creation: false })
-        };
-        let params = buffer(
-            (size_of::<abi::Params>() + size_of::<abi::Var>()) as u64,
-            wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-        );
-        let hb = buffer(engine_words() * 8, usage);
-        let log = buffer(log_words() * 4, usage);
-        let examples = buffer(EXAMPLE_BYTES + SPREAD_TABLE_WORDS * 4, usage);
-        let readback =
-            buffer(log_words() * 4 + EXAMPLE_BYTES, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
-        let header = abi::Params {
-            chunk_base: 0,
-            total_workgroups: WORKGROUPS,
-            witness_mask: 0,
-            cache_bits: 0,
-            dispatch: [WORKGROUPS, 1, 1, 0],
-            pair_capacity: PAIRS,
-            storage_words: 0,
-            witness_shift: 0,
-            trace_capacity: 0,
-        };
-        let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base: 0 };
-        let mut bytes = bytemuck::bytes_of(&header).to_vec();
-        bytes.extend_from_slice(bytemuck::bytes_of(&var));
-        queue.write_buffer(&params, 0, &bytes);
-        let table = abi::spread_table([WORKGROUPS, 1, 1], &[0; 64]);
-        queue.write_buffer(&examples, EXAMPLE_BYTES, bytemuck::cast_slice(&table));
-        let group0 = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: params.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: log.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 3, resource: examples.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 6, resource: hb.as_entire_binding() },
-            ],
-        });
-        Some(Harness { device, queue, pipeline, hb, log, examples, readback, group0 })
-    }
-
-    /// Feeds `steps` through the engine and returns the log followed by the
-    /// examples.
-    fn run(&self, steps: &[Step]) -> Vec<u32> {
-        let steps_buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: None,
-            size: size_of_val(steps) as u64,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        self.queue.write_buffer(&steps_buffer, 0, bytemuck::cast_slice(steps));
-        let group1 = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &self.pipeline.get_bind_group_layout(1),
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: steps_buffer.as_entire_binding() }],
-        });
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.clear_buffer(&self.hb, 0, None);
-        encoder.clear_buffer(&self.log, 0, None);
-        encoder.clear_buffer(&self.examples, 0, Some(EXAMPLE_BYTES));
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&self.pipeline);
-            pass.set_bind_group(0, &self.group0, &[]);
-            pass.set_bind_group(1, &group1, &[]);
-            pass.dispatch_workgroups(1, 1, 1);
-        }
-        encoder.copy_buffer_to_buffer(&self.log, 0, &self.readback, 0, log_words() * 4);
-        encoder.copy_buffer_to_buffer(&self.examples, 0, &self.readback, log_words() * 4, EXAMPLE_BYTES);
-        self.queue.submit([encoder.finish()]);
-        self.readback.map_async(wgpu::MapMode::Read, .., |r| r.expect("map"));
-        self.device.poll(wgpu::PollType::wait_indefinitely()).expect("poll");
-        let data: Vec<u32> = bytemuck::pod_collect_to_vec(&self.readback.get_mapped_range(..).expect("range"));
-        self.readback.unmap();
-        data
-    }
+/// The harness: the data-race check as the pass links it, with the engine.
+fn harness() -> Option<trace_harness::Harness> {
+    let mut checks = common::linked_checks(false, false);
+    checks.truncate(1);
+    let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
+    let none = wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine");
+    checks[0].source = checks[0].source.replace(none, "");
+    checks[0].source.push_str(&layout());
+    checks[0].source.push_str(engine);
+    checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
+    checks[0].hooks = Hooks::default();
+    let source = runtime_source(&trace_harness::prelude(checks, WORKGROUP_SIZE, WORKGROUPS)) + HARNESS;
+    let shape = trace_harness::Shape {
+        workgroups: WORKGROUPS,
+        words: WORDS,
+        atomic_base: 0,
+        state_binding: 6,
+        state_words: engine_words(),
+    };
+    trace_harness::Harness::new(source, &shape)
 }
 
 /// What the engine recorded: (class, lower site, higher site), and whether
 /// it followed everything.
-fn recorded(harness: &Harness, t: &Trace) -> (BTreeSet<(u32, u32, u32)>, bool) {
+fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32, u32)>, bool) {
     let log = harness.run(&t.steps);
-    let header: &abi::LogHeader = bytemuck::from_bytes(bytemuck::cast_slice(&log[..HEADER]));
+    let header: &abi::LogHeader = bytemuck::from_bytes(bytemuck::cast_slice(&log[..trace_harness::HEADER]));
     assert_eq!(header.dropped, 0, "dropped detections");
-    let pairs = &log[HEADER..HEADER + PAIRS as usize * PAIR_WORDS];
-    let races = pairs
-        .chunks_exact(PAIR_WORDS)
-        .filter(|p| p[0] != 0)
-        .map(|p| {
-            let key = p[0] - 1;
+    let races = trace_harness::table(&log)
+        .into_iter()
+        .map(|(key, _, _)| {
+            let key = key - 1;
             (key >> 28, (key >> 14) & 0x3fff, key & 0x3fff)
         })
         .collect();
     (races, header.hb_unchecked == 0)
-}
-
-fn harness() -> Option<Harness> {
-    let h = Harness::new();
-    if h.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "no adapter with 64-bit atomics in CI");
-        eprintln!("skipping: no adapter with 64-bit atomics");
-    }
-    h
 }
 
 #[test]

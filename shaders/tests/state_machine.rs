@@ -19,8 +19,11 @@
 //! is a statement of its own, so it must report exactly the racing pairs).
 
 mod common;
+#[path = "common/rng.rs"]
+mod rng;
 
 use common::linked_checks;
+use rng::Rng;
 use wgrace_shaders::abi::{self, SPREAD_CELLS, SPREAD_RANGES};
 use wgrace_shaders::{Prelude, StorageLayout, storage_check_source};
 
@@ -150,21 +153,6 @@ fn conflict(a: &Step, b: &Step) -> Option<u32> {
         Some(2)
     } else {
         (a.epoch == b.epoch).then_some(intra_or_kind)
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.next() % u64::from(n)) as u32
     }
 }
 
