@@ -31,10 +31,10 @@ use naga::{
 
 use crate::analysis::{Analysis, AnalysisInput};
 pub use crate::checks::data_race::Mode;
-use crate::checks::data_race::happens_before::HappensBefore;
+use crate::checks::data_race::happens_before::{HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
-use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LoopRef, Plan, SyncPlan, Term};
+use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
@@ -469,15 +469,22 @@ pub fn instrument_with(
     // SPIR-V that synchronizes buffer memory with release and acquire: the
     // data-race check's happens-before engine checks the memory such
     // synchronization can order, where it can.
-    let (happens_before, happens_before_not_run) = if shader.release_acquire {
+    // So does SPIR-V whose buffer atomics may lack those semantics, for the
+    // missing-fence check.
+    let (happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
         let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
-        match HappensBefore::plan(&mut tracked, atomic, invocations, options.workgroups) {
+        let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
+        match HappensBefore::plan(&mut tracked, atomic, invocations, options.workgroups, programs) {
             Ok(engine) => (engine, None),
             Err(reason) => (None, Some(reason)),
         }
     } else {
         (None, shader.release_acquire_not_followed.clone())
     };
+    let mut happens_before = happens_before;
+    if let Some(engine) = &mut happens_before {
+        engine.locks = plans.values().flat_map(|p| p.syncs.iter().flatten()).any(|s| s.lock == LockRole::Take);
+    }
     if happens_before.is_some() {
         // Each execution of an access matters to the engine: a later one of
         // a loop can follow a release the first one preceded.
@@ -1103,7 +1110,8 @@ impl Planner<'_> {
                                 let span = f.expressions.get_span(h);
                                 let key = AccessKey::Load(h);
                                 let (plan, atomic) = self.plan_access(f, info, key, *pointer, false, span)?;
-                                out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, Some(&info[h].ty), span));
+                                let ty = Some(&info[h].ty);
+                                out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, LockRole::None, span));
                                 out.accesses.push_back(plan);
                                 out.atomics.push_back(atomic);
                             }
@@ -1124,18 +1132,29 @@ impl Planner<'_> {
                     let wgsl = self.shader.language == crate::Language::Wgsl;
                     let at = if wgsl && target.is_defined() { target } else { *span };
                     let (plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
-                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), false, None, *span));
+                    let lock = if self.constant(f, *value) == Some(0) { LockRole::Free } else { LockRole::None };
+                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), false, None, lock, *span));
                     out.accesses.push_back(plan);
                     out.atomics.push_back(atomic);
                 }
-                Statement::Atomic { pointer, fun, result, .. } => {
+                Statement::Atomic { pointer, fun, value, result } => {
                     let write = match fun {
                         naga::AtomicFunction::Exchange { compare: Some(_) } => AtomicWrite::IfExchanged,
                         _ => AtomicWrite::Yes,
                     };
                     let atomic = self.plan_atomic(f, info, *pointer, write, *span)?;
                     let ty = result.map(|r| &info[r].ty);
-                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, *span));
+                    let value = self.constant(f, *value);
+                    let lock = match fun {
+                        naga::AtomicFunction::Exchange { compare: Some(c) }
+                            if self.constant(f, *c) == Some(0) && value.is_some_and(|v| v != 0) =>
+                        {
+                            LockRole::Take
+                        }
+                        naga::AtomicFunction::Exchange { compare: None } if value == Some(0) => LockRole::Free,
+                        _ => LockRole::None,
+                    };
+                    out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, lock, *span));
                     out.atomics.push_back(atomic);
                 }
                 Statement::MemoryBarrier(_) => out.fences.push_back(self.shader.release_acquire_at(*span)),
@@ -1302,15 +1321,16 @@ impl Planner<'_> {
     /// How the happens-before engine follows the atomic access `atomic` (an
     /// atomic's plan, not a plain access's), for SPIR-V that synchronizes
     /// with release and acquire; `read` for loads and read-modify-writes,
-    /// `result` the type of what it returns.
+    /// `result` the type of what it returns, `lock` its part in a spin lock.
     fn sync_plan(
         &self,
         atomic: Option<&AtomicPlan>,
         read: bool,
         result: Option<&naga::proc::TypeResolution>,
+        lock: LockRole,
         span: Span,
     ) -> Option<SyncPlan> {
-        let a = atomic.filter(|a| !a.plain && self.shader.release_acquire)?;
+        let a = atomic.filter(|a| !a.plain && (self.shader.release_acquire || self.shader.relaxed_atomics))?;
         let (scope, acquire, release) = self.shader.release_acquire_at(span);
         Some(SyncPlan {
             var: a.var,
@@ -1323,7 +1343,31 @@ impl Planner<'_> {
             release: release && a.write != AtomicWrite::No,
             result: result.cloned(),
             result_getter: None,
+            lock,
         })
+    }
+
+    /// The value of `e` when it is an integer constant (a literal, a
+    /// constant, a zero value), for lock inference.
+    fn constant(&self, f: &Function, e: Handle<Expression>) -> Option<i128> {
+        let literal = |l: &naga::Literal| match *l {
+            naga::Literal::U32(v) => Some(i128::from(v)),
+            naga::Literal::I32(v) => Some(i128::from(v)),
+            naga::Literal::U64(v) => Some(i128::from(v)),
+            naga::Literal::I64(v) => Some(i128::from(v)),
+            naga::Literal::AbstractInt(v) => Some(i128::from(v)),
+            _ => None,
+        };
+        match &f.expressions[e] {
+            Expression::Literal(l) => literal(l),
+            Expression::ZeroValue(_) => Some(0),
+            Expression::Constant(c) => match &self.module.global_expressions[self.module.constants[*c].init] {
+                Expression::Literal(l) => literal(l),
+                Expression::ZeroValue(_) => Some(0),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Notes the atomic access of a `Statement::Atomic` and plans its call.
@@ -2017,11 +2061,13 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     let flags = flag(sync.read, HB_READ)
         | flag(sync.write == AtomicWrite::Yes, HB_WRITE)
         | flag(sync.acquire, HB_ACQUIRE)
-        | flag(sync.release && sync.write == AtomicWrite::Yes, HB_RELEASE);
+        | flag(sync.release && sync.write == AtomicWrite::Yes, HB_RELEASE)
+        | flag(sync.lock == LockRole::Free, HB_LOCK_FREE);
     let mut b = Builder::new(&mut f.expressions, span);
     let flags = match (sync.write, value) {
         (AtomicWrite::IfExchanged, Some(r)) => {
-            let wrote = b.u32(flags | HB_WRITE | flag(sync.release, HB_RELEASE));
+            let take = flag(sync.lock == LockRole::Take, HB_LOCK_TAKE);
+            let wrote = b.u32(flags | HB_WRITE | flag(sync.release, HB_RELEASE) | take);
             let read = b.u32(flags);
             let exchanged = b.emitted(Expression::AccessIndex { base: r, index: 1 });
             b.emitted(Expression::Select { condition: exchanged, accept: wrote, reject: read })
@@ -2058,6 +2104,8 @@ const HB_READ: u32 = 1;
 const HB_WRITE: u32 = 2;
 const HB_ACQUIRE: u32 = 4;
 const HB_RELEASE: u32 = 8;
+const HB_LOCK_TAKE: u32 = 16;
+const HB_LOCK_FREE: u32 = 32;
 
 /// Appends the call telling the runtime that barrier `id`, ordering
 /// `orders`, was executed.

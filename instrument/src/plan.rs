@@ -121,4 +121,19 @@ pub(crate) struct SyncPlan {
     /// (`pass::add_result_getters`).
     pub result: Option<naga::proc::TypeResolution>,
     pub result_getter: Option<String>,
+    /// Its part in a spin lock, as inferred from its operands (the lockset
+    /// check).
+    pub lock: LockRole,
+}
+
+/// What an atomic does to a spin lock at its word (ScoRD's inference).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum LockRole {
+    #[default]
+    None,
+    /// A compare-exchange from 0 to a constant other than 0: it takes the
+    /// lock when it exchanges.
+    Take,
+    /// A store or exchange of 0: it frees the lock.
+    Free,
 }

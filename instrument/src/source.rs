@@ -74,6 +74,16 @@ pub struct Shader {
     pub release_acquire: bool,
     /// Why it cannot, for a module with the note above.
     pub release_acquire_not_followed: Option<String>,
+    /// Whether the module's buffer atomics do not all release and acquire
+    /// (SPIR-V under the Vulkan memory model, without subgroup barriers):
+    /// the engine runs, also for a module without release and acquire, and
+    /// follows the program with every atomic releasing and acquiring too,
+    /// for the missing-fence check.
+    pub relaxed_atomics: bool,
+    /// Whether its buffer atomics or fences include some narrower than the
+    /// device: the engine follows the program with all of them at device
+    /// scope too, for the scope check.
+    pub narrow_sync: bool,
     spirv: Option<SpirvInput>,
 }
 
@@ -186,6 +196,8 @@ impl Shader {
             release_acquire_note: None,
             release_acquire: false,
             release_acquire_not_followed: None,
+            relaxed_atomics: false,
+            narrow_sync: false,
             spirv: None,
         })
     }
@@ -315,6 +327,8 @@ impl Shader {
         let release_acquire_note = rewritten.survey.notes(&modelled).pop();
         let blocker = rewritten.survey.release_acquire_blocker();
         let release_acquire = rewritten.survey.release_acquire(&modelled) && blocker.is_none();
+        let relaxed_atomics = rewritten.survey.relaxed_buffer_atomics() && blocker.is_none();
+        let narrow_sync = rewritten.survey.narrow_buffer_sync() && blocker.is_none();
         let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
         let main = debug.main_file();
         Ok(Shader {
@@ -328,6 +342,8 @@ impl Shader {
             release_acquire_note,
             release_acquire,
             release_acquire_not_followed,
+            relaxed_atomics,
+            narrow_sync,
             spirv: Some(SpirvInput { bytes: bytes.to_vec(), rewritten, debug }),
         })
     }

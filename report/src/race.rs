@@ -265,17 +265,25 @@ pub enum RaceClass {
     /// An atomic and a plain access of one word (SPIR-V), that nothing
     /// orders.
     AtomicPlain,
+    /// Accesses that a flag or lock protocol would order if its atomics
+    /// released and acquired (SPIR-V): relaxed atomics, or a fence missing.
+    MissingFence,
+    /// Accesses made holding no lock in common, one inside a critical
+    /// section of a spin lock (SPIR-V), that nothing else ordered.
+    Lockset,
 }
 
 impl RaceClass {
     /// Every class.
-    pub const ALL: [RaceClass; 6] = [
+    pub const ALL: [RaceClass; 8] = [
         RaceClass::IntraSubgroup,
         RaceClass::IntraWorkgroup,
         RaceClass::BarrierKind,
         RaceClass::InterWorkgroup,
         RaceClass::Scope,
         RaceClass::AtomicPlain,
+        RaceClass::MissingFence,
+        RaceClass::Lockset,
     ];
 
     /// Kebab-case name, as in JSON.
@@ -287,15 +295,20 @@ impl RaceClass {
             RaceClass::InterWorkgroup => "inter-workgroup",
             RaceClass::Scope => "scope",
             RaceClass::AtomicPlain => "atomic-plain",
+            RaceClass::MissingFence => "missing-fence",
+            RaceClass::Lockset => "lockset",
         }
     }
 
-    /// The id of the check that reports it (`data-race`, or `scope` and
-    /// `atomic-plain`, whose records are races too).
+    /// The id of the check that reports it (`data-race`, or `scope`,
+    /// `atomic-plain`, `missing-fence` and `lockset`, whose records are
+    /// races too).
     pub fn check(self) -> &'static str {
         match self {
             RaceClass::Scope => "scope",
             RaceClass::AtomicPlain => "atomic-plain",
+            RaceClass::MissingFence => "missing-fence",
+            RaceClass::Lockset => "lockset",
             _ => "data-race",
         }
     }

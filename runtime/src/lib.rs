@@ -490,6 +490,20 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
+        // SPIR-V with relaxed buffer atomics (and no release/acquire), where
+        // the engine does not run: the data races stand, but the
+        // missing-fence check did not look at them.
+        if inst.happens_before.is_none()
+            && self.shader.relaxed_atomics
+            && self.shader.release_acquire_note.is_none()
+            && let Some(reason) = &inst.happens_before_not_run
+            && races.iter().any(|r| r.class.check() == "data-race")
+        {
+            notes.push(format!(
+                "the missing-fence check did not run ({reason}): a race that a flag or lock of relaxed atomics \
+                 leaves unordered is reported under its data-race class"
+            ));
+        }
         if let Some(w) = self.spec.assume_lockstep
             && stats.hidden_by_lockstep > 0
         {

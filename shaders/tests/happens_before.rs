@@ -10,6 +10,15 @@
 //! happen as one, as under the location's lock). A barrier is an arrival of
 //! each invocation of its workgroup, then, once all arrived, their leaving.
 //!
+//! The engine runs with its wide and strong sets (the scope and the
+//! missing-fence checks'): a race is of the scope check's class when the
+//! reference does not have it in the same trace with every atomic and fence
+//! at device scope, and otherwise of missing-fence when it does not have it
+//! with every atomic acquiring what it reads and releasing what it writes,
+//! and otherwise of the lockset check's when the invocations held no lock
+//! in common, one holding one (some read-modify-writes take a lock at their
+//! location, some stores free it).
+//!
 //! The test asserts that, on every trace where the engine says it followed
 //! everything, it records exactly the racing statement pairs of the
 //! reference, each under a class one of its racing pairs of accesses has
@@ -73,18 +82,16 @@ fn layout() -> String {
     format!(
         "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
-         const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\n"
+         const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_SETS: u32 = 3u;\n\
+         const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n"
     )
 }
 
 /// 64-bit words the engine uses (`WGRACE_HB_END`).
 fn engine_words() -> u64 {
     let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
-    3 * n * n
-        + 6 * n
-        + 2 * w * (n + 1)
-        + u64::from(LOCATIONS) * (n + 3)
-        + u64::from(WORDS) * (1 + 2 * u64::from(HISTORY))
+    let set = 3 * n * n + 6 * n + 2 * w * (n + 1) + u64::from(LOCATIONS) * (n + 3);
+    3 * set + u64::from(WORDS) * (1 + 4 * u64::from(HISTORY))
 }
 
 /// Engine events (`kind`: 0 begin, 1 access, 2 atomic, 3 fence, 4 barrier
@@ -106,6 +113,8 @@ const READ: u32 = 1;
 const WRITE: u32 = 2;
 const ACQUIRE: u32 = 4;
 const RELEASE: u32 = 8;
+const LOCK_TAKE: u32 = 16;
+const LOCK_FREE: u32 = 32;
 
 fn flag(on: bool, flag: u32) -> u32 {
     if on { flag } else { 0 }
@@ -122,11 +131,13 @@ fn scope_of(n: u32) -> Scope {
 }
 
 /// A trace: the reference's events, the engine's steps, and each plain
-/// access's site and the barriers its invocation had passed, by event.
+/// access's site and the barriers its invocation had passed, and the locks
+/// it held (a bit per location), by event.
 struct Trace {
     events: Vec<Event>,
     steps: Vec<Step>,
     sites: Vec<(u32, u32)>,
+    locks: Vec<u32>,
 }
 
 /// A random trace. Some traces make writes, narrow scopes or relaxed
@@ -147,7 +158,8 @@ fn trace(rng: &mut Rng) -> Trace {
         shared: true,
         ..Semantics::RELAXED
     };
-    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new() };
+    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new(), locks: Vec::new() };
+    let mut held = vec![0u32; INVOCATIONS as usize];
     let step =
         |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
     for i in 0..INVOCATIONS {
@@ -173,6 +185,7 @@ fn trace(rng: &mut Rng) -> Trace {
             let site = 2 * rng.below(SITES / 2) + u32::from(write);
             let at = Location { class: Class::Buffer, word };
             t.sites.push((site, barriers[agent]));
+            t.locks.push(held[agent]);
             t.events.push(Event { agent, op: Op::Plain { at, write, non_private: true, made: Some(Scope::Device) } });
             t.steps.push(step(1, i, word, site, u32::from(write), barriers[agent]));
         } else if roll < 15 {
@@ -182,11 +195,24 @@ fn trace(rng: &mut Rng) -> Trace {
                 Semantics { acquire: read && ordered, release: write && ordered, buffer: true, ..Semantics::RELAXED };
             let loc = rng.below(LOCATIONS);
             let at = Location { class: Class::Buffer, word: WORDS + loc };
+            // Some read-modify-writes take a lock at their location, some
+            // stores free it.
+            let lock = rng.below(2) == 0;
+            let (take, free) = (lock && read && write, lock && write && !read);
+            if take {
+                held[agent] |= 1 << loc;
+            }
+            if free {
+                held[agent] &= !(1 << loc);
+            }
             let flags = flag(read, READ)
                 | flag(write, WRITE)
                 | flag(semantics.acquire, ACQUIRE)
-                | flag(semantics.release, RELEASE);
+                | flag(semantics.release, RELEASE)
+                | flag(take, LOCK_TAKE)
+                | flag(free, LOCK_FREE);
             t.sites.push((0, 0));
+            t.locks.push(0);
             t.events.push(Event { agent, op: Op::Atomic { at, read, write, scope: scope_of(s), semantics } });
             t.steps.push(step(2, i, loc, flags, s, 0));
         } else if roll < 18 {
@@ -196,10 +222,12 @@ fn trace(rng: &mut Rng) -> Trace {
             let flags = flag(acquire, ACQUIRE) | flag(release, RELEASE);
             t.sites.push((0, 0));
             t.events.push(Event { agent, op: Op::Fence { scope: scope_of(s), semantics } });
+            t.locks.push(0);
             t.steps.push(step(3, i, 0, flags, s, 0));
         } else {
             let flags = flag(barrier_orders, ACQUIRE | RELEASE);
             t.sites.push((0, 0));
+            t.locks.push(0);
             t.events.push(Event {
                 agent,
                 op: Op::Barrier { execution: Scope::Workgroup, memory: Scope::Workgroup, semantics: barrier_semantics },
@@ -226,11 +254,51 @@ const INTRA: u32 = 0;
 const BARRIER_KIND: u32 = 1;
 const INTER: u32 = 2;
 const INTRA_SUBGROUP: u32 = 3;
+/// The missing-fence check's code, and the scope check's races of memory,
+/// as the harness links them.
+const MISSING_FENCE: u32 = 4;
+const SCOPE: u32 = 5;
+const LOCKSET: u32 = 6;
+
+/// The trace with every atomic and fence at device scope: the wide program.
+fn widened(events: &[Event]) -> Vec<Event> {
+    let op = |op| match op {
+        Op::Atomic { at, read, write, semantics, .. } => {
+            Op::Atomic { at, read, write, scope: Scope::Device, semantics }
+        }
+        Op::Fence { semantics, .. } => Op::Fence { scope: Scope::Device, semantics },
+        op => op,
+    };
+    events.iter().map(|e| Event { agent: e.agent, op: op(e.op) }).collect()
+}
+
+/// The trace with every atomic acquiring what it reads and releasing what
+/// it writes: the strong program.
+fn strengthened(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| match e.op {
+            Op::Atomic { at, read, write, scope, semantics } => Event {
+                agent: e.agent,
+                op: Op::Atomic {
+                    at,
+                    read,
+                    write,
+                    scope,
+                    semantics: Semantics { acquire: read, release: write, ..semantics },
+                },
+            },
+            _ => *e,
+        })
+        .collect()
+}
 
 /// The racing statement pairs of the reference, with the class the check
 /// records them under: (class, lower site, higher site).
 fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
     let agents = agents();
+    let strong: BTreeSet<(usize, usize)> = vulkan_model::races(&agents, &strengthened(&t.events)).into_iter().collect();
+    let wide: BTreeSet<(usize, usize)> = vulkan_model::races(&agents, &widened(&t.events)).into_iter().collect();
     vulkan_model::races(&agents, &t.events)
         .into_iter()
         .filter(|&(i, j)| matches!(t.events[i].op, Op::Plain { .. }) && matches!(t.events[j].op, Op::Plain { .. }))
@@ -245,6 +313,18 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
                 BARRIER_KIND
             } else {
                 INTRA
+            };
+            // A barrier of the wrong kind between them is the barrier's
+            // fault, whatever the atomics do (also in one subgroup, where
+            // the class is intra-subgroup).
+            let across_barrier = a.workgroup == b.workgroup && bi != bj;
+            let (li, lj) = (t.locks[i], t.locks[j]);
+            let no_common_lock = li & lj == 0 && li | lj != 0;
+            let class = match (across_barrier, wide.contains(&(i, j)), strong.contains(&(i, j))) {
+                (false, false, _) => SCOPE,
+                (false, true, false) => MISSING_FENCE,
+                (false, true, true) if no_common_lock => LOCKSET,
+                _ => class,
             };
             (class, si.min(sj), si.max(sj))
         })
@@ -261,6 +341,12 @@ fn harness() -> Option<trace_harness::Harness> {
     checks[0].source.push_str(&layout());
     checks[0].source.push_str(engine);
     checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
+    checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));
+    checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {}u;\n", SCOPE - 2));
+    checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/sync.wgsl").expect("the scope check's"));
+    checks[0].source.push_str(&format!("const WGRACE_CODE_LOCKSET: u32 = {LOCKSET}u;\n"));
+    checks[0].source.push_str(&wgrace_shaders::check_source("lockset").expect("the lockset check"));
+    checks[0].source.push_str(&wgrace_shaders::check_source("missing_fence").expect("the missing-fence check"));
     checks[0].hooks = Hooks::default();
     let source = runtime_source(&trace_harness::prelude(checks, WORKGROUP_SIZE, WORKGROUPS)) + HARNESS;
     let shape = trace_harness::Shape {
@@ -293,7 +379,7 @@ fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32,
 fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
     let Some(harness) = harness() else { return };
     let mut rng = Rng(0x4ab5_0b1e_d000_0001);
-    let (mut followed, mut racy) = (0, 0);
+    let (mut followed, mut racy, mut missing_fence, mut scope, mut lockset) = (0, 0, 0, 0, 0);
     let traces = 3000;
     for _ in 0..traces {
         let t = trace(&mut rng);
@@ -307,7 +393,17 @@ fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
         let pairs = |s: &BTreeSet<(u32, u32, u32)>| s.iter().map(|&(_, a, b)| (a, b)).collect::<BTreeSet<_>>();
         assert_eq!(pairs(&races), pairs(&expected), "racing statement pairs of {:#?}", t.events);
         assert!(races.is_subset(&expected), "classes: {races:?}, of {expected:?}, in {:#?}", t.events);
+        missing_fence += usize::from(races.iter().any(|r| r.0 == MISSING_FENCE));
+        scope += usize::from(races.iter().any(|r| r.0 == SCOPE));
+        lockset += usize::from(races.iter().any(|r| r.0 == LOCKSET));
     }
+    // The wide and strong sets name some of them.
+    assert!((racy / 100..racy * 9 / 10).contains(&scope), "{scope} of {racy} racy traces: scope");
+    assert!((racy / 50..racy * 9 / 10).contains(&lockset), "{lockset} of {racy} racy traces: lockset");
+    assert!(
+        (racy / 50..racy * 9 / 10).contains(&missing_fence),
+        "{missing_fence} of {racy} racy traces: missing-fence"
+    );
     assert!(followed >= traces * 3 / 4, "the engine followed {followed} of {traces} traces");
     assert!((followed / 10..followed * 9 / 10).contains(&racy), "{racy} of {followed} traces race");
 }

@@ -822,20 +822,27 @@ fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fi
 #[test]
 fn release_and_acquire_order_accesses_between_workgroups() {
     // tests/data/spirv/release_acquire.comp: message passing both ways
-    // between two workgroups; the data written at line 19, read at 29 once
-    // the other's flag (stored at 23, loaded at 25) was seen.
-    let racy = (RaceClass::InterWorkgroup, 19, 29);
+    // between two workgroups; the data written at line 20, read at 30 once
+    // the other's flag (stored at 24, loaded at 26) was seen.
+    let data = |class| (class, 20, 30);
+    let flags = (RaceClass::Scope, 24, 26);
     for (defines, expected) in [
         // Device-scope release and acquire, through the atomics or through
         // fences around relaxed ones: each write happens before its read.
         (&["-DSCOPE=gl_ScopeDevice"][..], vec![]),
         (&["-DSCOPE=gl_ScopeDevice", "-DFENCES"], vec![]),
-        // Relaxed flags order nothing.
-        (&["-DSCOPE=gl_ScopeDevice", "-DRELAXED"], vec![racy]),
-        // Workgroup-scope flags do not reach the other workgroup: the data
-        // race, and a scope race of the flags.
-        (&["-DSCOPE=gl_ScopeWorkgroup"], vec![racy, (RaceClass::Scope, 23, 25)]),
-        (&["-DSCOPE=gl_ScopeWorkgroup", "-DFENCES"], vec![racy, (RaceClass::Scope, 23, 25)]),
+        // Relaxed flags order nothing; release and acquire would
+        // (missing-fence), and so would the acquire fence left out.
+        (&["-DSCOPE=gl_ScopeDevice", "-DRELAXED"], vec![data(RaceClass::MissingFence)]),
+        (&["-DSCOPE=gl_ScopeDevice", "-DFENCES", "-DNO_ACQUIRE_FENCE"], vec![data(RaceClass::MissingFence)]),
+        // Workgroup-scope flags or fences do not reach the other workgroup:
+        // the data races, as device scope would order it (scope), and the
+        // flags' atomics race too.
+        (&["-DSCOPE=gl_ScopeWorkgroup"], vec![data(RaceClass::Scope), flags]),
+        (&["-DSCOPE=gl_ScopeWorkgroup", "-DFENCES"], vec![data(RaceClass::Scope), flags]),
+        // Narrow and relaxed: neither device scope nor release and acquire
+        // alone would order the data.
+        (&["-DSCOPE=gl_ScopeWorkgroup", "-DRELAXED"], vec![data(RaceClass::InterWorkgroup), flags]),
     ] {
         let module = compile("release_acquire", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
         for mode in ["addr", "stmt"] {
@@ -859,6 +866,52 @@ fn release_and_acquire_order_accesses_between_workgroups() {
             races.sort();
             races.dedup();
             assert_eq!(races, expected, "{defines:?} {mode}");
+            // Each class explains itself in SPIR-V's terms.
+            for race in &run.races {
+                let start = match (race.class, race.memory.variable.as_str()) {
+                    (RaceClass::MissingFence, _) => "a flag or lock orders these accesses only if its atomics",
+                    (RaceClass::Scope, "Data") => "the accesses are ordered only through synchronization whose scope",
+                    (RaceClass::Scope, _) => "atomic accesses of one word",
+                    _ => "different workgroups of one dispatch",
+                };
+                assert!(race.explanation.starts_with(start), "{defines:?} {mode}: {}", race.explanation);
+            }
+        }
+    }
+}
+
+#[test]
+fn accesses_under_no_common_lock_are_lockset_races() {
+    // tests/data/spirv/spin_lock.comp: two workgroups write the data (line
+    // 26 under the lock, line 20 without one) holding a spin lock that
+    // acquires and releases.
+    for (defines, expected) in [
+        // One lock: the lock orders the writes.
+        (&["-DLOCK=0"][..], vec![]),
+        // Another lock, or none: the lock orders nothing between them.
+        (&["-DLOCK=1"][..], vec![(RaceClass::Lockset, 26, 26)]),
+        (&["-DNO_LOCK"][..], vec![(RaceClass::Lockset, 20, 26)]),
+    ] {
+        let module = compile("spin_lock", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
+        for mode in ["addr", "stmt"] {
+            let flags = ["--dispatch", "2", "--fill", "Lock=zero", "--mode", mode];
+            let report = check(&module, args(&flags)).expect("runs");
+            let run = &report.runs[0];
+            assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
+            let races: Vec<(RaceClass, u32, u32)> = run
+                .races
+                .iter()
+                .map(|r| {
+                    let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
+                    (r.class, a.min(b), a.max(b))
+                })
+                .collect();
+            assert_eq!(races, expected, "{defines:?} {mode}");
+            for race in &run.races {
+                assert_eq!(race.class.check(), "lockset");
+                assert!(race.explanation.starts_with("the invocations held no lock in common"), "{}", race.explanation);
+                assert!(race.hint.starts_with("make both accesses while holding the same lock"), "{}", race.hint);
+            }
         }
     }
 }
@@ -876,5 +929,18 @@ fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
           run for it, so a race reported between accesses they order (message passing between workgroups, say) \
           may not be one (the dispatch has 2000 invocations, and wgrace follows release/acquire synchronization \
           for at most 1024)"]
+    );
+    // Relaxed flags, with no release or acquire: the data race stands, and
+    // the note says that the missing-fence check did not look at it.
+    let module =
+        compile("release_acquire", &["-g", "--target-env", "vulkan1.3", "-DSCOPE=gl_ScopeDevice", "-DRELAXED"]);
+    let report = check(&module, args(&["--dispatch", "2000", "--fill", "Flag=zero"])).expect("runs");
+    let run = &report.runs[0];
+    assert!(run.races.iter().any(|r| r.class == RaceClass::InterWorkgroup), "{:?}", run.races);
+    assert_eq!(
+        run.notes,
+        ["the missing-fence check did not run (the dispatch has 2000 invocations, and wgrace follows \
+          release/acquire synchronization for at most 1024): a race that a flag or lock of relaxed atomics leaves \
+          unordered is reported under its data-race class"]
     );
 }

@@ -15,6 +15,8 @@
 pub mod atomic_plain;
 pub mod barrier_divergence;
 pub mod data_race;
+pub mod lockset;
+pub mod missing_fence;
 pub mod output_difference;
 pub mod scope;
 
@@ -35,6 +37,8 @@ pub static REGISTRY: &[&dyn Check] = &[
     &output_difference::OutputDifference,
     &scope::Scope,
     &atomic_plain::AtomicPlain,
+    &missing_fence::MissingFence,
+    &lockset::Lockset,
 ];
 
 /// One kind of bug wgrace looks for.

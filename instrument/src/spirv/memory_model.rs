@@ -405,6 +405,41 @@ impl Survey {
             })
     }
 
+    /// Whether the module declares the Vulkan memory model and has atomics
+    /// of buffer memory that do not acquire what they read or release what
+    /// they write (buffer memory in their semantics): a protocol built on
+    /// them may lack the semantics it needs, which the data-race check's
+    /// happens-before engine finds by following the same program with
+    /// every atomic acquiring and releasing (the missing-fence check).
+    pub fn relaxed_buffer_atomics(&self) -> bool {
+        self.vulkan_memory_model
+            && self.instructions.iter().any(|(_, s)| match s {
+                Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
+                    let read = *op != Op::AtomicStore;
+                    let write = *op != Op::AtomicLoad;
+                    (read && !orders_buffers_as(*semantics, true)) || (write && !orders_buffers_as(*semantics, false))
+                }
+                _ => false,
+            })
+    }
+
+    /// Whether the module declares the Vulkan memory model and has atomics
+    /// of buffer memory, or fences that order it, of a scope narrower than
+    /// the device: synchronization through them may not reach the
+    /// invocations it is meant to order, which the happens-before engine
+    /// finds by following the same program with every atomic and fence at
+    /// device scope (the scope check).
+    pub fn narrow_buffer_sync(&self) -> bool {
+        let narrow =
+            |scope: &Option<Scope>| matches!(scope, Some(Scope::Workgroup | Scope::Subgroup | Scope::Invocation));
+        self.vulkan_memory_model
+            && self.instructions.iter().any(|(_, s)| match s {
+                Sync::Atomic { workgroup_memory: false, scope, .. } => narrow(scope),
+                Sync::MemoryBarrier { memory, semantics } => narrow(memory) && orders_buffers(*semantics),
+                _ => false,
+            })
+    }
+
     /// Why the happens-before engine cannot follow the module's
     /// synchronization, if it cannot: it does not declare the Vulkan memory
     /// model, or it has control barriers of subgroup execution scope.

@@ -7,12 +7,12 @@
 // party sees the other's flag). Here the parties are two workgroups of one
 // invocation, and the flag's atomics are relaxed: they order nothing, so the
 // data's write and read race even when the flag was seen
-// (message_passing_device_scope is the race-free protocol). Issue 16's
-// `missing-fence` class, once built, names this race more precisely than
-// `inter-workgroup`.
+// (message_passing_device_scope is the race-free protocol): a
+// `missing-fence` race, as the flag would order the data if its store
+// released and its load acquired.
 // wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
-// race: inter-workgroup 23 27
+// race: missing-fence 23 27
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

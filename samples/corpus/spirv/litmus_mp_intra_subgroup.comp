@@ -8,11 +8,11 @@
 // of one workgroup (different subgroups on every adapter with subgroups of
 // 64 or fewer), and the flag has subgroup-scope release and acquire: a scope
 // that does not include the other party, so the flag's atomics race as plain
-// accesses would (`scope`) and order nothing: the data's write and read race
-// too (litmus_mp_intra_workgroup is the protocol at workgroup scope).
+// accesses would and order nothing: the data's write and read race too, all
+// `scope` races (litmus_mp_intra_workgroup is the protocol at workgroup scope).
 // wgrace: --dispatch 1 --fill Flag=zero
 // expect: race
-// race: intra-workgroup 28 32
+// race: scope 28 32
 // race: scope 29 31
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };

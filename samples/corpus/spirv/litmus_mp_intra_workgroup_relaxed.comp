@@ -8,11 +8,11 @@
 // of one workgroup (different subgroups on every adapter with subgroups of
 // 64 or fewer), and the flag's atomics are relaxed: they order nothing, so
 // the data's write and read race (litmus_mp_intra_workgroup is the race-free
-// protocol). Issue 16's `missing-fence` class, once built, names this race
-// more precisely than `intra-workgroup`.
+// protocol): a `missing-fence` race, as the flag would order the data if
+// its store released and its load acquired.
 // wgrace: --dispatch 1 --fill Flag=zero
 // expect: race
-// race: intra-workgroup 27 31
+// race: missing-fence 27 31
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

@@ -6,11 +6,11 @@
 // flag, workgroup 1 waits a bounded while for it and reads the data. A
 // workgroup-scope release does not synchronize with another workgroup's
 // acquire, so the data's write and read race, and so do the flag's
-// atomics, outside each other's scope. message_passing_device_scope is the
-// protocol at device scope.
+// atomics, outside each other's scope: both `scope` races, the data's since
+// the protocol at device scope (message_passing_device_scope) orders it.
 // wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
-// race: inter-workgroup 24 32
+// race: scope 24 32
 // race: scope 25 29
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };

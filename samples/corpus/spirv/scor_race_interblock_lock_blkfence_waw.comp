@@ -5,12 +5,12 @@
 // a bounded while), writes the data, and releases the lock with a relaxed
 // exchange. The parties are two workgroups; the lock's atomics have device
 // scope, but its fences have workgroup scope, which does not include the
-// other workgroup: they do not synchronize, and the writes race (issue 16's
-// `scope` class, once fences are modelled, names it).
+// other workgroup: they do not synchronize, and the writes race (`scope`:
+// fences of device scope would order them).
 // original: ScoR: microbenchmarks/race_interblock_lock-blkfence_waw (race)
 // wgrace: --dispatch 2
 // expect: race
-// race: inter-workgroup 23 23
+// race: scope 23 23
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -6,11 +6,11 @@
 // exchange. The parties are two workgroups; the lock's atomics have device
 // scope and a release fence precedes the release, but no acquire fence
 // follows the lock: nothing orders the first writer's write before the
-// second's, a race (issue 16's `missing-fence` class, once built, names it).
+// second's, a race (`missing-fence`: the lock's atomics do not acquire).
 // original: ScoR: microbenchmarks/race_interblock_lock-no-stf_waw (race)
 // wgrace: --dispatch 2
 // expect: race
-// race: inter-workgroup 22 22
+// race: missing-fence 22 22
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -6,11 +6,11 @@
 // exchange. The parties are two workgroups; the lock's atomics have device
 // scope and an acquire fence follows the lock, but no release fence precedes
 // the release: nothing orders the first writer's write before the second's,
-// a race (issue 16's `missing-fence` class, once built, names it).
+// a race (`missing-fence`: the lock's release does not release).
 // original: ScoR: microbenchmarks/race_interblock_lock-no-tf_waw (race)
 // wgrace: --dispatch 2
 // expect: race
-// race: inter-workgroup 23 23
+// race: missing-fence 23 23
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

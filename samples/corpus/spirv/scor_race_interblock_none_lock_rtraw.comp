@@ -7,12 +7,12 @@
 // writes its own word after releasing it. The workgroup that takes the lock
 // second reads the other's word after the other released the lock, and the
 // other writes that word after releasing it too: nothing orders the write
-// and the read, a race, on every schedule (the first workgroup's read is
-// ordered before the second's write, through the lock).
+// and the read, a `lockset` race (one inside the lock, one outside), on every
+// schedule (the first's read is ordered before the second's write).
 // original: ScoR: microbenchmarks/race_interblock_none-lock_rtraw (race)
 // wgrace: --dispatch 2
 // expect: race
-// race: inter-workgroup 26 32
+// race: lockset 26 32
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -6,12 +6,12 @@
 // exchange. The parties are invocations 0 and 127 of one workgroup
 // (different subgroups on every adapter with subgroups of 64 or fewer); the
 // lock's atomics and its release fence have workgroup scope, but no acquire
-// fence follows the lock: the writes race (issue 16's `missing-fence` class,
-// once built, names it).
+// fence follows the lock: the writes race (`missing-fence`: the lock's
+// compare-exchange does not acquire).
 // original: ScoR: microbenchmarks/race_interwarp_blklock-no-stf_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 27 27
+// race: missing-fence 27 27
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

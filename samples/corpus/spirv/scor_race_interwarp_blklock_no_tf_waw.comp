@@ -6,12 +6,12 @@
 // exchange. The parties are invocations 0 and 127 of one workgroup
 // (different subgroups on every adapter with subgroups of 64 or fewer); the
 // lock's atomics and its acquire fence have workgroup scope, but no release
-// fence precedes the release: the writes race (issue 16's `missing-fence`
-// class, once built, names it).
+// fence precedes the release: the writes race (`missing-fence`: the lock's
+// release does not release).
 // original: ScoR: microbenchmarks/race_interwarp_blklock-no-tf_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 28 28
+// race: missing-fence 28 28
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

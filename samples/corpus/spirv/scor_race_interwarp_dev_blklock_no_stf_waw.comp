@@ -7,12 +7,12 @@
 // (different subgroups on every adapter with subgroups of 64 or fewer);
 // invocation 0's lock atomics have device scope, 127's workgroup scope, and
 // a workgroup-scope release fence precedes the release, but no acquire fence
-// follows the lock: the writes race (issue 16's `missing-fence` class, once
-// built, names it).
+// follows the lock: the writes race (`missing-fence`: the lock's
+// compare-exchange does not acquire).
 // original: ScoR: microbenchmarks/race_interwarp_dev-blklock-no-stf_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 30 30
+// race: missing-fence 30 30
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

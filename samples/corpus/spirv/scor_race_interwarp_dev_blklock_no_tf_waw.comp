@@ -7,12 +7,12 @@
 // (different subgroups on every adapter with subgroups of 64 or fewer);
 // invocation 0's lock atomics have device scope, 127's workgroup scope, and
 // a workgroup-scope acquire fence follows the lock, but no release fence
-// precedes the release: the writes race (issue 16's `missing-fence` class,
-// once built, names it).
+// precedes the release: the writes race (`missing-fence`: the lock's
+// release does not release).
 // original: ScoR: microbenchmarks/race_interwarp_dev-blklock-no-tf_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 31 31
+// race: missing-fence 31 31
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -5,11 +5,11 @@
 // scope (a relaxed compare-exchange retried a bounded while, workgroup-scope
 // acquire and release fences, a relaxed exchange to release it); invocation
 // 127 (another subgroup on every adapter with subgroups of 64 or fewer)
-// writes it without taking the lock: nothing orders the two writes.
+// writes it without the lock: nothing orders the two writes (`lockset`).
 // original: ScoR: microbenchmarks/race_interwarp_none-blklock_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 27 34
+// race: lockset 27 34
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

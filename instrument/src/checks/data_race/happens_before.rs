@@ -13,6 +13,14 @@
 //! clock per invocation of the dispatch, so it runs for dispatches of at
 //! most [`MAX_INVOCATIONS`] invocations; the report says when it does not
 //! run ([`HappensBefore::plan`]).
+//!
+//! Beside the shader's program it can follow two others, each on a set of
+//! clocks of its own ([`Programs`]): with every atomic acquiring and
+//! releasing (`strong`, for modules whose buffer atomics do not all do),
+//! whose races it orders are the missing-fence check's
+//! (`checks/missing_fence/`); and with every atomic and fence at device
+//! scope (`wide`, for modules with narrower ones), whose are the scope
+//! check's (`checks/scope/`).
 
 use crate::vars::TrackedVar;
 
@@ -20,7 +28,7 @@ use crate::vars::TrackedVar;
 pub const HISTORY: u32 = 8;
 
 /// The most invocations a dispatch may have for the engine: each keeps a
-/// clock of one 64-bit word per invocation, three times.
+/// clock of one 64-bit word per invocation, three times in each set.
 pub const MAX_INVOCATIONS: u64 = 1024;
 
 /// The most atomic words synchronization may go through, and words of
@@ -39,6 +47,30 @@ pub struct HappensBefore {
     pub locations: u32,
     /// Words of memory it checks (`WGRACE_HB_WORDS`).
     pub words: u32,
+    /// Which programs it follows besides the shader's.
+    pub programs: Programs,
+    /// Whether the shader takes spin locks whose lock sets it follows, for
+    /// the lockset check (the pass sets it).
+    pub locks: bool,
+}
+
+/// The programs the engine follows besides the shader's, each on its own
+/// set of clocks (`WGRACE_HB_STRONG_INDEX`, `WGRACE_HB_WIDE_INDEX`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Programs {
+    /// The shader with every atomic acquiring what it reads and releasing
+    /// what it writes: races it orders are the missing-fence check's.
+    pub strong: bool,
+    /// The shader with every atomic and fence at device scope: races it
+    /// orders are the scope check's.
+    pub wide: bool,
+}
+
+impl Programs {
+    /// Sets of clocks: the shader's and one per program.
+    pub fn sets(self) -> u64 {
+        1 + u64::from(self.strong) + u64::from(self.wide)
+    }
 }
 
 /// Why the engine does not run for a shader that synchronizes with release
@@ -49,7 +81,8 @@ impl HappensBefore {
     /// Plans the engine for `vars`, giving each variable it checks its
     /// first engine word ([`TrackedVar::happens_before`]) and each with
     /// atomics its first location ([`TrackedVar::sync_locations`]).
-    /// `atomic(v)` tells whether variable `v` has atomics.
+    /// `atomic(v)` tells whether variable `v` has atomics; `programs` what
+    /// to follow besides the shader.
     ///
     /// # Errors
     /// Why it cannot run: too many invocations, locations or words, or
@@ -60,6 +93,7 @@ impl HappensBefore {
         atomic: impl Fn(usize) -> bool,
         workgroup_size: u32,
         workgroups: u64,
+        programs: Programs,
     ) -> Result<Option<HappensBefore>, NotRun> {
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
@@ -113,6 +147,8 @@ impl HappensBefore {
             workgroup_size,
             locations: locations.max(1) as u32,
             words: words as u32,
+            programs,
+            locks: false,
         }))
     }
 
@@ -120,22 +156,42 @@ impl HappensBefore {
     pub fn state_words(&self) -> u64 {
         let n = u64::from(self.invocations);
         let workgroups = n / u64::from(self.workgroup_size.max(1));
-        3 * n * n
-            + 6 * n
-            + 2 * workgroups * (n + 1)
-            + u64::from(self.locations) * (n + 3)
-            + u64::from(self.words) * (1 + 2 * u64::from(HISTORY))
+        let set = 3 * n * n + 6 * n + 2 * workgroups * (n + 1) + u64::from(self.locations) * (n + 3);
+        self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
     /// Its WGSL for `vars`: the layout, the engine, and
-    /// `wgrace_hb_var_word(v, word)`.
+    /// `wgrace_hb_var_word(v, word)`; without the strong program, an empty
+    /// `wgrace_hb_missing_fence` (the missing-fence check defines it with
+    /// that program), without the wide one, an empty `wgrace_hb_scope` (the
+    /// scope check's), and without locks, an empty `wgrace_hb_lockset` (the
+    /// lockset check's).
     pub fn wgsl(&self, vars: &[TrackedVar]) -> String {
         let mut source = format!(
             "\nconst WGRACE_HB_N: u32 = {}u;\nconst WGRACE_HB_WG_SIZE: u32 = {}u;\nconst WGRACE_HB_LOCATIONS: u32 = \
-             {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\n",
-            self.invocations, self.workgroup_size, self.locations, self.words
+             {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
+             WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
+             {}u;\n",
+            self.invocations,
+            self.workgroup_size,
+            self.locations,
+            self.words,
+            self.programs.sets(),
+            u32::from(self.programs.strong),
+            if self.programs.wide { self.programs.sets() - 1 } else { 0 },
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
+        let parameters =
+            "(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, second_site: u32)";
+        if !self.programs.strong {
+            source.push_str(&format!("\nfn wgrace_hb_missing_fence{parameters} {{}}\n"));
+        }
+        if !self.programs.wide {
+            source.push_str(&format!("\nfn wgrace_hb_scope{parameters} {{}}\n"));
+        }
+        if !self.locks {
+            source.push_str(&format!("\nfn wgrace_hb_lockset{parameters} {{}}\n"));
+        }
         let cases: String = vars
             .iter()
             .filter_map(|v| {

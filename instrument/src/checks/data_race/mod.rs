@@ -138,7 +138,9 @@ pub(crate) struct RawAccess {
     pub write: bool,
 }
 
-fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<Race, String> {
+/// Turns a record of memory races into the race of class `class` (the
+/// missing-fence and lockset checks' records are the engine's too).
+pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>) -> Result<Race, String> {
     let [lo_site, hi_site] = record.ids;
     let var =
         ctx.sites.get(hi_site).or(ctx.sites.get(lo_site)).and_then(|s| ctx.vars.get(s.var as usize)).ok_or_else(
@@ -365,6 +367,8 @@ pub fn explanation(class: RaceClass, space: Space, language: Language) -> String
             .into(),
         (RaceClass::Scope, _) => super::scope::EXPLANATION.into(),
         (RaceClass::AtomicPlain, _) => super::atomic_plain::EXPLANATION.into(),
+        (RaceClass::MissingFence, _) => super::missing_fence::EXPLANATION.into(),
+        (RaceClass::Lockset, _) => super::lockset::EXPLANATION.into(),
     }
 }
 
@@ -394,5 +398,7 @@ pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
             .into(),
         RaceClass::Scope => super::scope::HINT.into(),
         RaceClass::AtomicPlain => super::atomic_plain::HINT.into(),
+        RaceClass::MissingFence => super::missing_fence::HINT.into(),
+        RaceClass::Lockset => super::lockset::HINT.into(),
     }
 }

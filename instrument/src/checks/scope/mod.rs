@@ -32,14 +32,24 @@
 //! or too large for the workgroup memory left, is not checked within a
 //! workgroup, and the report says so).
 //!
-//! What it does not cover yet: fences, barriers or locks of too narrow a
-//! scope.
+//! Fences and atomics of too narrow a scope that leave plain accesses
+//! unordered (a release fence of workgroup scope before a flag another
+//! workgroup waits on, a lock whose atomics have workgroup scope): the
+//! data-race check's happens-before engine follows, for a module with
+//! atomics or fences of buffer memory narrower than the device, the same
+//! program with every atomic and fence at device scope (its wide set); a
+//! race of the shader that this program orders is this check's, recorded
+//! by the engine through this check's `scope/engine/sync.wgsl` under code
+//! 2, a race of memory like the data-race check's.
+//!
+//! What it does not cover yet: barriers of too narrow a scope (subgroup
+//! barriers across subgroups).
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::LinkedCheck;
 
 use super::atomic_memory::LocalState;
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, atomic_plain};
+use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, atomic_plain, data_race};
 
 /// The check.
 pub struct Scope;
@@ -55,6 +65,17 @@ pub const EXPLANATION: &str = "atomic accesses of one word, at least one writing
     a workgroup, one of subgroup scope or narrower; or of different invocations, one of invocation scope; with no \
     barrier between): the Vulkan memory model does not order such atomics with each other, so they race as plain \
     accesses would";
+
+/// The explanation of a race of plain accesses that synchronization of a
+/// wider scope would order.
+pub const SYNC_EXPLANATION: &str = "the accesses are ordered only through synchronization whose scope does not \
+    include both invocations: a fence or atomic of workgroup scope between workgroups (or of subgroup scope between \
+    subgroups) does not synchronize them, so the Vulkan memory model leaves them racing, although they would be \
+    ordered with the same synchronization at device scope";
+
+/// The fix hint of such a race.
+pub const SYNC_HINT: &str = "give the fences and the flag's or lock's atomics a scope that holds both invocations \
+    (GLSL: gl_ScopeDevice across workgroups, gl_ScopeWorkgroup across subgroups of one workgroup)";
 
 /// The class's fix hint.
 pub const HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \
@@ -79,14 +100,26 @@ impl Check for Scope {
     }
 
     fn record_codes(&self) -> u32 {
-        2
+        3
     }
 
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
+        // The happens-before engine's races that synchronization of device
+        // scope would order.
+        let engine = facts.happens_before.is_some_and(|e| e.programs.wide);
+        let sync = if engine { wgrace_shaders::check_file("scope/engine/sync.wgsl").unwrap_or_default() } else { "" };
         // Without an atomic narrower than the device, no atomic has a scope
         // too narrow for the invocations that use it.
         if !facts.scoped_atomics {
-            return None;
+            return engine.then(|| LinkedCheck {
+                prefix: super::wgsl_prefix(ID),
+                source: sync.to_string(),
+                hooks: Default::default(),
+                first_code,
+                workgroup_bytes: 0,
+                atomic_state_words: 0,
+                unchecked: Vec::new(),
+            });
         }
         // Within a workgroup, for memory with subgroup-scope atomics; the
         // atomic-plain check may take its budget first.
@@ -104,10 +137,18 @@ impl Check for Scope {
             budget,
             |name| format!("scope races within one workgroup on `{name}` are not checked"),
         );
-        Some(local.link(ID, "SCOPE", first_code))
+        let mut linked = local.link(ID, "SCOPE", first_code);
+        linked.source.push_str(sync);
+        Some(linked)
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        if record.code == 2 {
+            let mut race = data_race::decode(RaceClass::Scope, record, ctx)?;
+            race.explanation = SYNC_EXPLANATION.into();
+            race.hint = SYNC_HINT.into();
+            return Ok(Decoded::Race(race));
+        }
         let texts = (EXPLANATION.to_string(), HINT.to_string());
         super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts, None).map(Decoded::Race)
     }

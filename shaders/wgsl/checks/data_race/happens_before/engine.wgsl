@@ -10,6 +10,10 @@
 //   WGRACE_HB_LOCATIONS  atomic words that synchronization goes through
 //   WGRACE_HB_WORDS      words of memory whose accesses it checks
 //   WGRACE_HB_HISTORY    accesses each word remembers
+//   WGRACE_HB_SETS       sets of clocks: the shader's, and the strong and the
+//                        wide set where they are on
+//   WGRACE_HB_STRONG_INDEX  the strong set's index (0: none)
+//   WGRACE_HB_WIDE_INDEX    the wide set's index (0: none)
 //
 // Vector clocks, one entry per invocation (the invocation's count of release
 // points: an access made while the count was c is ordered before any
@@ -23,6 +27,18 @@
 // count, what its invocations released at their barriers. Each word keeps
 // its last WGRACE_HB_HISTORY accesses; an access races with each of them
 // that conflicts and does not happen before it.
+//
+// The strong and the wide set. Beside the shader's program, the engine can
+// follow two others, each on a set of clocks of its own: the *strong* one
+// (WGRACE_HB_STRONG) is the same program with every atomic acquiring what it
+// reads and releasing what it writes, at its own scope; the *wide* one
+// (WGRACE_HB_WIDE), with every atomic and fence at device scope. Each event
+// runs once for each set; each access keeps its invocation's count in each.
+// A race of the shader that the wide program orders is one of too narrow a
+// scope (the scope check's, wgrace_hb_scope); one that the strong program
+// orders would not be one if the atomics had release and acquire semantics
+// (or fences around them): the missing-fence check's
+// (wgrace_hb_missing_fence).
 //
 // Scopes. A release synchronizes with an acquire only when each is in the
 // other's scope instance (and, through an atomic, the atomic write and read
@@ -51,11 +67,14 @@ const WGRACE_HB_SCOPE_DEVICE: u32 = 3u;
 
 // Flags of an atomic (wgrace_hb_atomic): it reads, it writes (a
 // compare-exchange only when it exchanged), its semantics acquire or release
-// buffer memory.
+// buffer memory; it takes a spin lock (a compare-exchange from 0 to a
+// constant that exchanged) or frees one (a store or exchange of 0).
 const WGRACE_HB_READ: u32 = 1u;
 const WGRACE_HB_WRITE: u32 = 2u;
 const WGRACE_HB_ACQUIRE: u32 = 4u;
 const WGRACE_HB_RELEASE: u32 = 8u;
+const WGRACE_HB_LOCK_TAKE: u32 = 16u;
+const WGRACE_HB_LOCK_FREE: u32 = 32u;
 
 // How many times an invocation tries for a word's or a location's lock
 // before it gives up. A holder never waits for anything; one try is one
@@ -68,7 +87,11 @@ const WGRACE_HB_SPIN: u32 = 60000u;
 // before the run.
 @group(0) @binding(6) var<storage, read_write> wgrace_hb: array<atomic<u64>>;
 
-// The layout, in words of wgrace_hb.
+// The layout, in words of wgrace_hb: WGRACE_HB_SETS sets of clocks, each
+// of WGRACE_HB_SET_WORDS words from the offsets below, then the words'
+// histories.
+const WGRACE_HB_STRONG: bool = WGRACE_HB_STRONG_INDEX != 0u;
+const WGRACE_HB_WIDE: bool = WGRACE_HB_WIDE_INDEX != 0u;
 const WGRACE_HB_NN: u32 = WGRACE_HB_N * WGRACE_HB_N;
 const WGRACE_HB_WORKGROUPS: u32 = WGRACE_HB_N / WGRACE_HB_WG_SIZE;
 // Each invocation's clock, fence snapshot and pending clock.
@@ -77,8 +100,9 @@ const WGRACE_HB_FENCES: u32 = WGRACE_HB_CLOCKS + WGRACE_HB_NN;
 const WGRACE_HB_PENDING: u32 = WGRACE_HB_FENCES + WGRACE_HB_NN;
 // Each invocation's own words: the scopes of its release fences
 // (WGRACE_HB_FENCE_*), the pending clock's signature, its barrier count,
-// and the last location clock it acquired and pended (location + 1 << 32 |
-// version): a spin on one location joins its clock once per release.
+// the last location clock it acquired and pended (location + 1 << 32 |
+// version): a spin on one location joins its clock once per release; and
+// (in the shader's set) the locks it holds (wgrace_hb_locks).
 const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_NN;
 const WGRACE_HB_OWN_WORDS: u32 = 6u;
 // Each workgroup's barrier clocks, two (by the parity of the barrier
@@ -87,11 +111,18 @@ const WGRACE_HB_BARRIERS: u32 = WGRACE_HB_OWN + WGRACE_HB_OWN_WORDS * WGRACE_HB_
 // Each location: a lock, the signature, a version (its writes), the clock.
 const WGRACE_HB_LOCS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WORKGROUPS * (WGRACE_HB_N + 1u);
 const WGRACE_HB_LOC_WORDS: u32 = WGRACE_HB_N + 3u;
-// Each word: a lock, then its accesses, two words each (an empty one is 0):
-// (count | invocation << 32) and (site | write << 14 | 1 << 15 | barriers
-// << 16 | subgroup << 32).
-const WGRACE_HB_HISTORIES: u32 = WGRACE_HB_LOCS + WGRACE_HB_LOCATIONS * WGRACE_HB_LOC_WORDS;
-const WGRACE_HB_WORD_WORDS: u32 = 1u + 2u * WGRACE_HB_HISTORY;
+const WGRACE_HB_SET_WORDS: u32 = WGRACE_HB_LOCS + WGRACE_HB_LOCATIONS * WGRACE_HB_LOC_WORDS;
+// The first word of each set.
+const WGRACE_HB_REAL: u32 = 0u;
+const WGRACE_HB_STRONG_SET: u32 = WGRACE_HB_STRONG_INDEX * WGRACE_HB_SET_WORDS;
+const WGRACE_HB_WIDE_SET: u32 = WGRACE_HB_WIDE_INDEX * WGRACE_HB_SET_WORDS;
+// Each word: a lock, then its accesses, four words each (an empty one has
+// a second word of 0): (count | invocation << 32), (site | write << 14 |
+// 1 << 15 | barriers << 16), (strong count | wide count << 32), and the
+// locks the invocation held (wgrace_hb_locks).
+const WGRACE_HB_HISTORIES: u32 = WGRACE_HB_SETS * WGRACE_HB_SET_WORDS;
+const WGRACE_HB_ENTRY_WORDS: u32 = 4u;
+const WGRACE_HB_WORD_WORDS: u32 = 1u + WGRACE_HB_ENTRY_WORDS * WGRACE_HB_HISTORY;
 // The layout's end: what the host allocates.
 const WGRACE_HB_END: u32 = WGRACE_HB_HISTORIES + WGRACE_HB_WORDS * WGRACE_HB_WORD_WORDS;
 
@@ -130,12 +161,34 @@ fn wgrace_hb_unchecked() {
 
 // ---------------------------------------------------------------- clocks
 
-fn wgrace_hb_clock(i: u32) -> u32 {
-    return WGRACE_HB_CLOCKS + i * WGRACE_HB_N;
+// Where invocation i's clock, fence snapshot and pending clock, and own
+// words, are in the set of clocks starting at `cs`.
+fn wgrace_hb_clock(cs: u32, i: u32) -> u32 {
+    return cs + WGRACE_HB_CLOCKS + i * WGRACE_HB_N;
 }
 
-fn wgrace_hb_own(i: u32) -> u32 {
-    return WGRACE_HB_OWN + i * WGRACE_HB_OWN_WORDS;
+fn wgrace_hb_fences(cs: u32, i: u32) -> u32 {
+    return cs + WGRACE_HB_FENCES + i * WGRACE_HB_N;
+}
+
+fn wgrace_hb_pending(cs: u32, i: u32) -> u32 {
+    return cs + WGRACE_HB_PENDING + i * WGRACE_HB_N;
+}
+
+fn wgrace_hb_own(cs: u32, i: u32) -> u32 {
+    return cs + WGRACE_HB_OWN + i * WGRACE_HB_OWN_WORDS;
+}
+
+// Location `loc`'s words in the set (its lock is the real set's).
+fn wgrace_hb_loc(cs: u32, loc: u32) -> u32 {
+    return cs + WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
+}
+
+// The barrier clock (a signature, then a clock) of this invocation's
+// workgroup for barrier count k.
+fn wgrace_hb_barrier_at(cs: u32, k: u32) -> u32 {
+    let slot = (k & 1u) * WGRACE_HB_WORKGROUPS + wgrace_hb_workgroup_of(wgrace_hb_me());
+    return cs + WGRACE_HB_BARRIERS + slot * (WGRACE_HB_N + 1u);
 }
 
 // The engine's loops check that they ran to the end: lavapipe ends every
@@ -147,6 +200,14 @@ fn wgrace_hb_ran(i: u32, n: u32) {
     if i < n {
         wgrace_hb_unchecked();
     }
+}
+
+// The clocks' width, WGRACE_HB_N, as the clock loops' bound: a value the
+// compiler cannot see (wgrace_hb always has more words), so that it keeps
+// them loops rather than unroll every one of their many call sites (which
+// made lavapipe's compile of a workgroup of 128 several times slower).
+fn wgrace_hb_width() -> u32 {
+    return min(WGRACE_HB_N, arrayLength(&wgrace_hb));
 }
 
 // Clock operations take four entries an iteration, to spend less of that.
@@ -161,7 +222,8 @@ fn wgrace_hb_join_entry(into: u32, source: u32, i: u32) {
 
 fn wgrace_hb_join(into: u32, source: u32) {
     var i = 0u;
-    for (; i < WGRACE_HB_N; i += 4u) {
+    let n = wgrace_hb_width();
+    for (; i < n; i += 4u) {
         wgrace_hb_join_entry(into, source, i);
         wgrace_hb_join_entry(into, source, i + 1u);
         wgrace_hb_join_entry(into, source, i + 2u);
@@ -179,7 +241,8 @@ fn wgrace_hb_copy_entry(into: u32, source: u32, i: u32) {
 // Copies the clock at `source` over the one at `into`.
 fn wgrace_hb_copy(into: u32, source: u32) {
     var i = 0u;
-    for (; i < WGRACE_HB_N; i += 4u) {
+    let n = wgrace_hb_width();
+    for (; i < n; i += 4u) {
         wgrace_hb_copy_entry(into, source, i);
         wgrace_hb_copy_entry(into, source, i + 1u);
         wgrace_hb_copy_entry(into, source, i + 2u);
@@ -196,7 +259,8 @@ fn wgrace_hb_clear_entry(at: u32, i: u32) {
 
 fn wgrace_hb_clear(at: u32) {
     var i = 0u;
-    for (; i < WGRACE_HB_N; i += 4u) {
+    let n = wgrace_hb_width();
+    for (; i < n; i += 4u) {
         wgrace_hb_clear_entry(at, i);
         wgrace_hb_clear_entry(at, i + 1u);
         wgrace_hb_clear_entry(at, i + 2u);
@@ -207,16 +271,22 @@ fn wgrace_hb_clear(at: u32) {
 
 // The end of a release: later accesses of this invocation are not part of
 // what it released.
-fn wgrace_hb_tick() {
+fn wgrace_hb_tick(cs: u32) {
     let me = wgrace_hb_me();
-    atomicAdd(&wgrace_hb[wgrace_hb_clock(me) + me], 1lu);
+    atomicAdd(&wgrace_hb[wgrace_hb_clock(cs, me) + me], 1lu);
 }
 
-// Whether this invocation's access of count `count` by invocation `i`
-// happens before this invocation's next access.
-fn wgrace_hb_before(i: u32, count: u32) -> bool {
+// This invocation's count in the set.
+fn wgrace_hb_count(cs: u32) -> u32 {
     let me = wgrace_hb_me();
-    return i == me || u32(atomicLoad(&wgrace_hb[wgrace_hb_clock(me) + i])) >= count;
+    return u32(atomicLoad(&wgrace_hb[wgrace_hb_clock(cs, me) + me]));
+}
+
+// Whether, in the set, the access of count `count` by invocation `i`
+// happens before this invocation's next access.
+fn wgrace_hb_before(cs: u32, i: u32, count: u32) -> bool {
+    let me = wgrace_hb_me();
+    return i == me || u32(atomicLoad(&wgrace_hb[wgrace_hb_clock(cs, me) + i])) >= count;
 }
 
 // ---------------------------------------------------------------- signatures
@@ -305,22 +375,22 @@ fn wgrace_hb_verdict(s: u64, scope: u32) -> u32 {
 
 // Adds a clock (at `source`) with its signature to this invocation's pending
 // clock, for an acquire fence to come.
-fn wgrace_hb_pend(source: u32, s: u64) {
+fn wgrace_hb_pend(cs: u32, source: u32, s: u64) {
     if (s & WGRACE_HB_SIG_ANY) == 0lu {
         return;
     }
     let me = wgrace_hb_me();
-    wgrace_hb_join(WGRACE_HB_PENDING + me * WGRACE_HB_N, source);
-    let at = wgrace_hb_own(me) + 1u;
+    wgrace_hb_join(wgrace_hb_pending(cs, me), source);
+    let at = wgrace_hb_own(cs, me) + 1u;
     atomicStore(&wgrace_hb[at], wgrace_hb_sig_merge(atomicLoad(&wgrace_hb[at]), s));
 }
 
 // Joins a clock (at `source`) into this invocation's when it synchronizes
 // with all of it (`s`, seen through an acquire of `scope`): whether it did.
-fn wgrace_hb_acquire(source: u32, s: u64, scope: u32) -> bool {
+fn wgrace_hb_acquire(cs: u32, source: u32, s: u64, scope: u32) -> bool {
     let v = wgrace_hb_verdict(s, scope);
     if v == 1u {
-        wgrace_hb_join(wgrace_hb_clock(wgrace_hb_me()), source);
+        wgrace_hb_join(wgrace_hb_clock(cs, wgrace_hb_me()), source);
     } else if v == 2u {
         wgrace_hb_unchecked();
     }
@@ -332,30 +402,51 @@ fn wgrace_hb_acquire(source: u32, s: u64, scope: u32) -> bool {
 // First thing in the entry point: the invocation's first count.
 fn wgrace_hb_begin() {
     let me = wgrace_hb_me();
-    atomicStore(&wgrace_hb[wgrace_hb_clock(me) + me], 1lu);
+    atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_REAL, me) + me], 1lu);
+    if WGRACE_HB_STRONG {
+        atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_STRONG_SET, me) + me], 1lu);
+    }
+    if WGRACE_HB_WIDE {
+        atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_WIDE_SET, me) + me], 1lu);
+    }
 }
+
+// Each event below runs once for each set, one call per set rather than a
+// loop over them: a loop's iterations count against lavapipe's 65,535 (see
+// wgrace_hb_ran), and a spin of the shader's would spend them three times
+// as fast.
 
 // A fence (OpMemoryBarrier) whose semantics name buffer memory: `acquire`
 // and `release` from its semantics, of `scope`.
 fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool) {
+    wgrace_hb_fence_in(WGRACE_HB_REAL, scope, acquire, release);
+    if WGRACE_HB_STRONG {
+        wgrace_hb_fence_in(WGRACE_HB_STRONG_SET, scope, acquire, release);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_fence_in(WGRACE_HB_WIDE_SET, WGRACE_HB_SCOPE_DEVICE, acquire, release);
+    }
+}
+
+fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
     let me = wgrace_hb_me();
-    let own = wgrace_hb_own(me);
+    let own = wgrace_hb_own(cs, me);
     if release {
-        wgrace_hb_copy(WGRACE_HB_FENCES + me * WGRACE_HB_N, wgrace_hb_clock(me));
+        wgrace_hb_copy(wgrace_hb_fences(cs, me), wgrace_hb_clock(cs, me));
         // The snapshot stands for every earlier release fence too: it holds
         // what they held, under the latest one's scope, so an earlier one of
         // a wider scope would be lost.
         let fences = u32(atomicLoad(&wgrace_hb[own]));
         let earlier = max(fences >> 8u, fences & WGRACE_HB_FENCE_LATEST);
         atomicStore(&wgrace_hb[own], u64((scope + 1u) | (earlier << 8u)));
-        wgrace_hb_tick();
+        wgrace_hb_tick(cs);
     }
     if acquire {
         let s = atomicLoad(&wgrace_hb[own + 1u]);
         let v = wgrace_hb_verdict(wgrace_hb_sig_narrow(s, scope), scope);
         if v == 1u {
-            let pending = WGRACE_HB_PENDING + me * WGRACE_HB_N;
-            wgrace_hb_join(wgrace_hb_clock(me), pending);
+            let pending = wgrace_hb_pending(cs, me);
+            wgrace_hb_join(wgrace_hb_clock(cs, me), pending);
             wgrace_hb_clear(pending);
             atomicStore(&wgrace_hb[own + 1u], 0lu);
             atomicStore(&wgrace_hb[own + 4u], 0lu);
@@ -367,9 +458,9 @@ fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool) {
 
 // What this invocation's latest release fence releases through an atomic
 // write of `scope`: its signature (none without such a fence).
-fn wgrace_hb_fence_sig(scope: u32) -> u64 {
+fn wgrace_hb_fence_sig(cs: u32, scope: u32) -> u64 {
     let me = wgrace_hb_me();
-    let fences = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(me)]));
+    let fences = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(cs, me)]));
     let latest = fences & WGRACE_HB_FENCE_LATEST;
     if latest == 0u {
         return 0lu;
@@ -403,7 +494,7 @@ fn wgrace_hb_locked() {
 }
 
 fn wgrace_hb_try_lock(loc: u32) -> bool {
-    let at = WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
+    let at = wgrace_hb_loc(WGRACE_HB_REAL, loc);
     if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
         wgrace_hb_tries = 0u;
         wgrace_hb_held = true;
@@ -421,7 +512,7 @@ fn wgrace_hb_try_lock(loc: u32) -> bool {
 
 fn wgrace_hb_unlock(loc: u32) {
     if wgrace_hb_held {
-        atomicStore(&wgrace_hb[WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS], 0lu);
+        atomicStore(&wgrace_hb[wgrace_hb_loc(WGRACE_HB_REAL, loc)], 0lu);
     }
     wgrace_hb_held = false;
 }
@@ -434,9 +525,31 @@ fn wgrace_hb_unlock(loc: u32) {
 // release sequence goes on through them).
 fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
     wgrace_hb_done = true;
+    if (flags & (WGRACE_HB_LOCK_TAKE | WGRACE_HB_LOCK_FREE)) != 0u {
+        wgrace_hb_hold(loc, (flags & WGRACE_HB_LOCK_TAKE) != 0u);
+    }
+    wgrace_hb_atomic_in(WGRACE_HB_REAL, loc, flags, scope);
+    if WGRACE_HB_STRONG {
+        // The strong program's atomic acquires what it reads and releases
+        // what it writes.
+        var strong = flags;
+        if (flags & WGRACE_HB_READ) != 0u {
+            strong |= WGRACE_HB_ACQUIRE;
+        }
+        if (flags & WGRACE_HB_WRITE) != 0u {
+            strong |= WGRACE_HB_RELEASE;
+        }
+        wgrace_hb_atomic_in(WGRACE_HB_STRONG_SET, loc, strong, scope);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_atomic_in(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE);
+    }
+}
+
+fn wgrace_hb_atomic_in(cs: u32, loc: u32, flags: u32, scope: u32) {
     let me = wgrace_hb_me();
-    let own = wgrace_hb_own(me);
-    let at = WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
+    let own = wgrace_hb_own(cs, me);
+    let at = wgrace_hb_loc(cs, loc);
     let clock = at + 3u;
     // Which of this invocation's remembered versions (own + 3u: acquired,
     // own + 4u: pended) hold this clock whole after the read, if any.
@@ -447,13 +560,13 @@ fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
         // invocation already joined (or pended) it whole, again adds nothing.
         let seen = (u64(loc + 1u) << 32u) | atomicLoad(&wgrace_hb[at + 2u]);
         if (flags & WGRACE_HB_ACQUIRE) != 0u {
-            if atomicLoad(&wgrace_hb[own + 3u]) == seen || wgrace_hb_acquire(clock, s, scope) {
+            if atomicLoad(&wgrace_hb[own + 3u]) == seen || wgrace_hb_acquire(cs, clock, s, scope) {
                 atomicStore(&wgrace_hb[own + 3u], seen);
                 holds = 3u;
             }
         } else {
             if atomicLoad(&wgrace_hb[own + 4u]) != seen {
-                wgrace_hb_pend(clock, s);
+                wgrace_hb_pend(cs, clock, s);
                 atomicStore(&wgrace_hb[own + 4u], seen);
             }
             holds = 4u;
@@ -472,15 +585,18 @@ fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
         } else {
             s = atomicLoad(&wgrace_hb[at + 1u]);
         }
-        let fence = wgrace_hb_fence_sig(scope);
-        if fence != 0lu {
-            wgrace_hb_join(clock, WGRACE_HB_FENCES + me * WGRACE_HB_N);
-            s = wgrace_hb_sig_merge(s, fence);
-        }
-        if (flags & WGRACE_HB_RELEASE) != 0u {
-            wgrace_hb_join(clock, wgrace_hb_clock(me));
+        // A release publishes this invocation's clock, which holds its fence
+        // snapshot, at the atomic's scope, which holds the fence's part.
+        if (flags & WGRACE_HB_RELEASE) == 0u {
+            let fence = wgrace_hb_fence_sig(cs, scope);
+            if fence != 0lu {
+                wgrace_hb_join(clock, wgrace_hb_fences(cs, me));
+                s = wgrace_hb_sig_merge(s, fence);
+            }
+        } else {
+            wgrace_hb_join(clock, wgrace_hb_clock(cs, me));
             s = wgrace_hb_sig_merge(s, wgrace_hb_sig_of(me, scope));
-            wgrace_hb_tick();
+            wgrace_hb_tick(cs);
         }
         atomicStore(&wgrace_hb[at + 1u], s);
     }
@@ -491,18 +607,27 @@ fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
 // its semantics release buffer memory, the latest release fence's snapshot)
 // for the barrier's parity.
 fn wgrace_hb_barrier_arrive(scope: u32, release: bool) {
+    wgrace_hb_barrier_arrive_in(WGRACE_HB_REAL, scope, release);
+    if WGRACE_HB_STRONG {
+        wgrace_hb_barrier_arrive_in(WGRACE_HB_STRONG_SET, scope, release);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_barrier_arrive_in(WGRACE_HB_WIDE_SET, scope, release);
+    }
+}
+
+fn wgrace_hb_barrier_arrive_in(cs: u32, scope: u32, release: bool) {
     let me = wgrace_hb_me();
-    let own = wgrace_hb_own(me);
-    let k = u32(atomicLoad(&wgrace_hb[own + 2u]));
-    let at = WGRACE_HB_BARRIERS + ((k & 1u) * WGRACE_HB_WORKGROUPS + wgrace_hb_workgroup_of(me)) * (WGRACE_HB_N + 1u);
+    let own = wgrace_hb_own(cs, me);
+    let at = wgrace_hb_barrier_at(cs, u32(atomicLoad(&wgrace_hb[own + 2u])));
     // A release fence's scope is its own here: the acquire side checks the
     // barrier's (or an acquire fence's after it).
-    var s = wgrace_hb_fence_sig(WGRACE_HB_SCOPE_DEVICE);
+    var s = wgrace_hb_fence_sig(cs, WGRACE_HB_SCOPE_DEVICE);
     if s != 0lu {
-        wgrace_hb_join(at + 1u, WGRACE_HB_FENCES + me * WGRACE_HB_N);
+        wgrace_hb_join(at + 1u, wgrace_hb_fences(cs, me));
     }
     if release {
-        wgrace_hb_join(at + 1u, wgrace_hb_clock(me));
+        wgrace_hb_join(at + 1u, wgrace_hb_clock(cs, me));
         s = wgrace_hb_sig_merge(s, wgrace_hb_sig_of(me, scope));
     }
     if s != 0lu {
@@ -515,24 +640,97 @@ fn wgrace_hb_barrier_arrive(scope: u32, release: bool) {
         }
     }
     if release {
-        wgrace_hb_tick();
+        wgrace_hb_tick(cs);
     }
 }
 
 // The same barrier once every invocation of the workgroup arrived: an
 // acquire joins what they released, otherwise it pends.
 fn wgrace_hb_barrier_leave(scope: u32, acquire: bool) {
+    wgrace_hb_barrier_leave_in(WGRACE_HB_REAL, scope, acquire);
+    if WGRACE_HB_STRONG {
+        wgrace_hb_barrier_leave_in(WGRACE_HB_STRONG_SET, scope, acquire);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_barrier_leave_in(WGRACE_HB_WIDE_SET, scope, acquire);
+    }
+}
+
+fn wgrace_hb_barrier_leave_in(cs: u32, scope: u32, acquire: bool) {
     let me = wgrace_hb_me();
-    let own = wgrace_hb_own(me);
+    let own = wgrace_hb_own(cs, me);
     let k = u32(atomicLoad(&wgrace_hb[own + 2u]));
     atomicStore(&wgrace_hb[own + 2u], u64(k + 1u));
-    let at = WGRACE_HB_BARRIERS + ((k & 1u) * WGRACE_HB_WORKGROUPS + wgrace_hb_workgroup_of(me)) * (WGRACE_HB_N + 1u);
+    let at = wgrace_hb_barrier_at(cs, k);
     let s = atomicLoad(&wgrace_hb[at]);
     if acquire {
-        _ = wgrace_hb_acquire(at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
+        _ = wgrace_hb_acquire(cs, at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
     } else {
-        wgrace_hb_pend(at + 1u, s);
+        wgrace_hb_pend(cs, at + 1u, s);
     }
+}
+
+// ---------------------------------------------------------------- locks
+//
+// The spin locks an invocation holds, for the lockset check: a word of four
+// 16-bit slots, each a lock's location + 1 (0: free). A race of accesses
+// whose sets have no lock in common, one of them not empty, is the lockset
+// check's (wgrace_hb_lockset): the lock does not order them. Locks are
+// inferred from their atomics (ScoRD's idiom): a compare-exchange from 0
+// that exchanged takes one, a store or exchange of 0 frees it.
+
+fn wgrace_hb_locks() -> u64 {
+    return atomicLoad(&wgrace_hb[wgrace_hb_own(WGRACE_HB_REAL, wgrace_hb_me()) + 5u]);
+}
+
+// Takes (`take`) or frees lock `loc` in this invocation's set. A fifth lock
+// held at once is not remembered: its race classes are not followed.
+fn wgrace_hb_hold(loc: u32, take: bool) {
+    let at = wgrace_hb_own(WGRACE_HB_REAL, wgrace_hb_me()) + 5u;
+    var held = atomicLoad(&wgrace_hb[at]);
+    let id = u64(loc + 1u) & 0xfffflu;
+    var free = 4u;
+    for (var k = 0u; k < 4u; k++) {
+        let slot = (held >> (16u * k)) & 0xfffflu;
+        if slot == id {
+            if !take {
+                held &= ~(0xfffflu << (16u * k));
+            }
+            atomicStore(&wgrace_hb[at], held);
+            return;
+        }
+        if slot == 0lu && free == 4u {
+            free = k;
+        }
+    }
+    if !take {
+        return;
+    }
+    if free == 4u {
+        wgrace_hb_unchecked();
+        return;
+    }
+    atomicStore(&wgrace_hb[at], held | (id << (16u * free)));
+}
+
+// Whether two sets of held locks have none in common and are not both
+// empty.
+fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
+    if a == 0lu && b == 0lu {
+        return false;
+    }
+    for (var k = 0u; k < 4u; k++) {
+        let id = (a >> (16u * k)) & 0xfffflu;
+        if id == 0lu {
+            continue;
+        }
+        for (var j = 0u; j < 4u; j++) {
+            if ((b >> (16u * j)) & 0xfffflu) == id {
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 // ---------------------------------------------------------------- accesses
@@ -555,12 +753,21 @@ fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: 
 
 fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32) {
     let me = wgrace_hb_me();
-    let count = u32(atomicLoad(&wgrace_hb[wgrace_hb_clock(me) + me]));
+    let count = wgrace_hb_count(WGRACE_HB_REAL);
+    let locks = wgrace_hb_locks();
+    var counts = 0lu;
+    if WGRACE_HB_STRONG {
+        counts |= u64(wgrace_hb_count(WGRACE_HB_STRONG_SET));
+    }
+    if WGRACE_HB_WIDE {
+        counts |= u64(wgrace_hb_count(WGRACE_HB_WIDE_SET)) << 32u;
+    }
     var free = WGRACE_HB_HISTORY;
     var k = 0u;
     for (; k < WGRACE_HB_HISTORY; k++) {
-        let e0 = atomicLoad(&wgrace_hb[history + 2u * k]);
-        let e1 = atomicLoad(&wgrace_hb[history + 2u * k + 1u]);
+        let entry = history + WGRACE_HB_ENTRY_WORDS * k;
+        let e0 = atomicLoad(&wgrace_hb[entry]);
+        let e1 = atomicLoad(&wgrace_hb[entry + 1u]);
         if e1 == 0lu {
             free = min(free, k);
             continue;
@@ -568,19 +775,47 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         let i = u32(e0 >> 32u);
         let e_site = u32(e1) & 0x3fffu;
         let e_write = (u32(e1) & 0x4000u) != 0u;
-        let before = wgrace_hb_before(i, u32(e0));
+        let before = wgrace_hb_before(WGRACE_HB_REAL, i, u32(e0));
         if !before && (write || e_write) {
             let g = wgrace_hb_workgroup_of(i);
             var race_class = WGRACE_CLASS_INTER;
             if g == wgrace_g {
                 race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_BARRIER_KIND, ((u32(e1) >> 16u) & 0xffffu) != barriers);
             }
-            wgrace_record(race_class, var_word, e_site, g, i % WGRACE_HB_WG_SIZE, e_write, site);
+            // What the race lacked, first that applies: a barrier of the
+            // right kind, synchronization of a wider scope, release and
+            // acquire semantics, a lock in common.
+            var other = 0u;
+            if race_class != WGRACE_CLASS_BARRIER_KIND {
+                let e2 = atomicLoad(&wgrace_hb[entry + 2u]);
+                if WGRACE_HB_WIDE && wgrace_hb_before(WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u)) {
+                    other = 1u;
+                } else if WGRACE_HB_STRONG && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
+                    other = 2u;
+                } else if wgrace_hb_disjoint(locks, atomicLoad(&wgrace_hb[entry + 3u])) {
+                    other = 3u;
+                }
+            }
+            let t = i % WGRACE_HB_WG_SIZE;
+            switch other {
+                case 1u: {
+                    wgrace_hb_scope(var_word, e_site, g, t, e_write, site);
+                }
+                case 2u: {
+                    wgrace_hb_missing_fence(var_word, e_site, g, t, e_write, site);
+                }
+                case 3u: {
+                    wgrace_hb_lockset(var_word, e_site, g, t, e_write, site);
+                }
+                default: {
+                    wgrace_record(race_class, var_word, e_site, g, t, e_write, site);
+                }
+            }
         }
         // An access of this site that happens before this one is no longer
         // needed: whatever races with it races with this one too.
         if before && e_site == site && e_write == write {
-            atomicStore(&wgrace_hb[history + 2u * k + 1u], 0lu);
+            atomicStore(&wgrace_hb[entry + 1u], 0lu);
             free = min(free, k);
         }
     }
@@ -589,7 +824,10 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         wgrace_hb_unchecked();
         return;
     }
-    atomicStore(&wgrace_hb[history + 2u * free], u64(count) | (u64(me) << 32u));
+    let entry = history + WGRACE_HB_ENTRY_WORDS * free;
+    atomicStore(&wgrace_hb[entry], u64(count) | (u64(me) << 32u));
+    atomicStore(&wgrace_hb[entry + 2u], counts);
+    atomicStore(&wgrace_hb[entry + 3u], locks);
     let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
-    atomicStore(&wgrace_hb[history + 2u * free + 1u], u64(e1));
+    atomicStore(&wgrace_hb[entry + 1u], u64(e1));
 }
