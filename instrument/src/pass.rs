@@ -120,7 +120,11 @@ pub struct InstrumentOptions {
     /// index). The recording of [`Replay`] keeps its place in the stream in
     /// private variables and would drop what it recorded, so an entry point
     /// with a memory barrier in a loop is then checked in place, whatever
-    /// [`InstrumentOptions::replay`] says.
+    /// [`InstrumentOptions::replay`] says. The happens-before engine's
+    /// locked atomics then run without the fences around them
+    /// (`locked_atomic`): in their loop, lavapipe loses the invocation's
+    /// identity after them, and it needs none: its read-modify-writes are
+    /// sequentially consistent, its other accesses in the CPU's (x86) order.
     pub fences_lose_private_variables: bool,
 }
 
@@ -666,7 +670,7 @@ pub fn instrument_with(
             None
         },
         hb: match happens_before {
-            Some(_) => Some(SyncHooks::new(&out, &linked, &plans)?),
+            Some(_) => Some(SyncHooks::new(&out, &linked, &plans, !options.fences_lose_private_variables)?),
             None => None,
         },
     };
@@ -1590,6 +1594,8 @@ struct SyncHooks {
     /// By name (`wgrace_hb_result_N`): a function returning a private
     /// variable of one type, and that variable.
     results: HashMap<String, (Handle<Function>, Handle<naga::GlobalVariable>)>,
+    /// Whether a locked atomic runs between fences (`locked_atomic`).
+    fenced: bool,
 }
 
 impl SyncHooks {
@@ -1599,6 +1605,7 @@ impl SyncHooks {
         module: &Module,
         linked: &crate::link::Linked,
         plans: &HashMap<Option<usize>, FunctionPlans>,
+        fenced: bool,
     ) -> Result<SyncHooks, InstrumentError> {
         let mut results = HashMap::new();
         for name in plans.values().flat_map(|p| p.syncs.iter().flatten()).filter_map(|s| s.result_getter.clone()) {
@@ -1618,6 +1625,7 @@ impl SyncHooks {
             locked: linked.function("wgrace_hb_locked")?,
             fence: linked.function("wgrace_hb_fence")?,
             results,
+            fenced,
         })
     }
 }
@@ -2000,8 +2008,10 @@ enum Locked {
 /// ```text
 /// loop {
 ///     if wgrace_hb_try_lock(loc) {
+///         <fence>;
 ///         <the access>; wgrace_hb_result_N = <its value>;
 ///         wgrace_hb_atomic(loc, flags, scope);
+///         <fence>;
 ///         wgrace_hb_unlock(loc);
 ///         break;
 ///     }
@@ -2009,6 +2019,18 @@ enum Locked {
 /// wgrace_hb_locked();                  // counts a loop the driver cut short
 /// <its value> = wgrace_hb_result_N();
 /// ```
+///
+/// The fences (naga writes `OpMemoryBarrier` of device scope, acquire and
+/// release, on buffer memory) make the lock a lock for the engine's state,
+/// and give the access at least the order its semantics asked for: naga's
+/// reader drops an atomic's semantics (its atomics are relaxed) and widens
+/// its scope to the device, so without them the instrumented module could
+/// run executions the original forbids. With them it runs a stronger
+/// program, whose executions are all the original's, which the engine then
+/// judges under the original's scopes and semantics (`SyncPlan`). Not on
+/// an adapter that loses private variables across fences in loops
+/// ([`InstrumentOptions::fences_lose_private_variables`]: lavapipe, whose
+/// read-modify-writes are sequentially consistent without them).
 ///
 /// The value leaves the loop through a private variable: naga scopes an
 /// expression to its block, so the expression the rest of the function
@@ -2036,7 +2058,11 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     }
     let result = sync.result_getter.as_ref().and_then(|name| hb.results.get(name)).copied();
     // Inside the lock.
+    let fence = Statement::MemoryBarrier(naga::Barrier::STORAGE);
     let mut accept = Block::new();
+    if hb.fenced {
+        accept.push(fence.clone(), span);
+    }
     let value = match access {
         Locked::Load { pointer, .. } => {
             let v = f.expressions.append(Expression::Load { pointer }, span);
@@ -2076,10 +2102,13 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     };
     let scope = b.u32(sync.scope);
     b.call(hb.atomic, vec![loc, flags, scope]);
-    b.call(hb.unlock, vec![loc]);
     for s in b.finish() {
         accept.push(s.0, s.1);
     }
+    if hb.fenced {
+        accept.push(fence, span);
+    }
+    accept.push(Statement::Call { function: hb.unlock, arguments: vec![loc], result: None }, span);
     accept.push(Statement::Break, span);
     let taken = f.expressions.append(Expression::CallResult(hb.try_lock), span);
     let mut body = Block::new();

@@ -917,6 +917,85 @@ fn accesses_under_no_common_lock_are_lockset_races() {
 }
 
 #[test]
+fn atomics_the_engine_follows_run_between_fences() {
+    // naga's reader makes every atomic relaxed: in the instrumented module
+    // each atomic the engine follows runs, under its location's lock,
+    // between two fences of device scope that acquire and release buffer
+    // memory, so that the module is at least as strong as the original.
+    // (Not on lavapipe, which loses private variables across fences in
+    // loops, and whose atomics need none.)
+    let module = compile("spin_lock", &["-g", "--target-env", "vulkan1.3"]);
+    let shader = wgrace_instrument::Shader::load(&module).expect("loads");
+    let prepared =
+        wgrace_instrument::prepare(&shader, Some("main"), &[], wgrace::SHADER_CAPABILITIES).expect("prepares");
+    let instrument = |lossy: bool| {
+        let options = wgrace_instrument::InstrumentOptions {
+            workgroups: 2,
+            fences_lose_private_variables: lossy,
+            ..wgrace_instrument::InstrumentOptions::default()
+        };
+        wgrace_instrument::instrument(&shader, &prepared.module, &prepared.info, &prepared.entry_point, &options)
+            .expect("instruments")
+    };
+    let fences = |m: &naga::Module| {
+        let mut n = 0;
+        let mut count = |block: &naga::Block| {
+            n += format!("{block:?}").matches("MemoryBarrier(").count();
+        };
+        m.functions.iter().for_each(|(_, f)| count(&f.body));
+        m.entry_points.iter().for_each(|e| count(&e.function.body));
+        n
+    };
+    assert_eq!(fences(&instrument(true).module), 0);
+    let inst = instrument(false);
+    let m = &inst.module;
+    let named = |name: &str| m.functions.iter().find(|(_, f)| f.name.as_deref() == Some(name)).map(|(h, _)| h);
+    let (try_lock, unlock) =
+        (named("wgrace_hb_try_lock").expect("try_lock"), named("wgrace_hb_unlock").expect("unlock"));
+    // The locked branches: the block of each `if wgrace_hb_try_lock(..)`.
+    fn branches<'a>(block: &'a naga::Block, try_lock: naga::Handle<naga::Function>, out: &mut Vec<&'a naga::Block>) {
+        let mut taken = false;
+        for s in block.iter() {
+            match s {
+                naga::Statement::Call { function, .. } => taken = *function == try_lock,
+                naga::Statement::If { accept, reject, .. } => {
+                    if taken {
+                        out.push(accept);
+                    }
+                    branches(accept, try_lock, out);
+                    branches(reject, try_lock, out);
+                }
+                naga::Statement::Loop { body, continuing, .. } => {
+                    branches(body, try_lock, out);
+                    branches(continuing, try_lock, out);
+                }
+                naga::Statement::Block(b) => branches(b, try_lock, out),
+                naga::Statement::Switch { cases, .. } => cases.iter().for_each(|c| branches(&c.body, try_lock, out)),
+                _ => {}
+            }
+        }
+    }
+    let mut locked = Vec::new();
+    for (_, f) in m.functions.iter() {
+        branches(&f.body, try_lock, &mut locked);
+    }
+    branches(&m.entry_points[0].function.body, try_lock, &mut locked);
+    // The compare-exchange and the store of the lock.
+    assert_eq!(locked.len(), 2);
+    let fence = |s: &naga::Statement| matches!(s, naga::Statement::MemoryBarrier(b) if *b == naga::Barrier::STORAGE);
+    for block in locked {
+        let statements: Vec<&naga::Statement> = block.iter().collect();
+        let n = statements.len();
+        assert!(fence(statements[0]), "{statements:?}");
+        assert!(n >= 3 && fence(statements[n - 3]), "{statements:?}");
+        assert!(matches!(statements[n - 2], naga::Statement::Call { function, .. } if *function == unlock));
+        let atomics =
+            statements.iter().filter(|s| matches!(s, naga::Statement::Atomic { .. } | naga::Statement::Store { .. }));
+        assert!(atomics.count() >= 1, "{statements:?}");
+    }
+}
+
+#[test]
 fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
     // Its clocks have an entry per invocation: a dispatch of more than 1024
     // is checked without them, and the report says so.
