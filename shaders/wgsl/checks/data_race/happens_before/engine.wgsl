@@ -132,11 +132,13 @@ const WGRACE_HB_FENCE_LATEST: u32 = 0xffu;
 
 // Signatures (a u64): bit 0 when there is a contribution; the narrowest
 // scope in bits 1-2, the widest in bits 3-4; bit 5 when the contributions
-// come from several workgroups, bit 6 from several subgroups; the first
-// contributing invocation in bits 32-63.
+// come from several workgroups, bit 6 from several subgroups, bit 7 from
+// more than two invocations; another contributing invocation plus one in
+// bits 8-31 (0: none); the first contributing invocation in bits 32-63.
 const WGRACE_HB_SIG_ANY: u64 = 1lu;
 const WGRACE_HB_SIG_MANY_WG: u64 = 32lu;
 const WGRACE_HB_SIG_MANY_SG: u64 = 64lu;
+const WGRACE_HB_SIG_MANY: u64 = 128lu;
 
 // ---------------------------------------------------------------- identity
 
@@ -320,9 +322,31 @@ fn wgrace_hb_sig_merge(a: u64, b: u64) -> u64 {
     if wgrace_hb_subgroup_of(ia) != wgrace_hb_subgroup_of(ib) {
         flags |= WGRACE_HB_SIG_MANY_SG;
     }
+    // The contributors: the first two, and whether there are more (no loop:
+    // see wgrace_hb_ran).
+    var second = wgrace_hb_sig_second(a);
+    var more = ((a | b) & WGRACE_HB_SIG_MANY) != 0lu;
+    let c0 = ib + 1u;
+    if c0 != ia + 1u && c0 != second {
+        more = more || second != 0u;
+        second = select(second, c0, second == 0u);
+    }
+    let c1 = wgrace_hb_sig_second(b);
+    if c1 != 0u && c1 != ia + 1u && c1 != second {
+        more = more || second != 0u;
+        second = select(second, c1, second == 0u);
+    }
+    if more {
+        flags |= WGRACE_HB_SIG_MANY;
+    }
     let lo = min(wgrace_hb_sig_min(a), wgrace_hb_sig_min(b));
     let hi = max(wgrace_hb_sig_max(a), wgrace_hb_sig_max(b));
-    return WGRACE_HB_SIG_ANY | (u64(lo) << 1u) | (u64(hi) << 3u) | flags | (u64(ia) << 32u);
+    return WGRACE_HB_SIG_ANY | (u64(lo) << 1u) | (u64(hi) << 3u) | flags | (u64(second) << 8u) | (u64(ia) << 32u);
+}
+
+// A contributing invocation other than the first, plus one (0: none).
+fn wgrace_hb_sig_second(s: u64) -> u32 {
+    return u32(s >> 8u) & 0xffffffu;
 }
 
 // The contributions as seen through an operation of `scope` as well.
@@ -344,16 +368,24 @@ fn wgrace_hb_verdict(s: u64, scope: u32) -> u32 {
         return 0u;
     }
     let me = wgrace_hb_me();
-    let first = u32(s >> 32u);
+    var first = u32(s >> 32u);
+    // Two contributors, one of them this invocation: its own part needs no
+    // scope (its clock holds it already), so the other's decides.
+    var many = (s & (WGRACE_HB_SIG_MANY_WG | WGRACE_HB_SIG_MANY_SG)) != 0lu;
+    let second = wgrace_hb_sig_second(s);
+    if (s & WGRACE_HB_SIG_MANY) == 0lu && second != 0u && (first == me || second == me + 1u) {
+        first = select(first, second - 1u, first == me);
+        many = false;
+    }
     // The scope two invocations need, at most and at least, over the
     // contributions: 1 for one subgroup, 2 for one workgroup, 3 for the
     // device.
     var worst = 3u;
     var best = 3u;
-    if (s & WGRACE_HB_SIG_MANY_WG) != 0lu {
+    if many && (s & WGRACE_HB_SIG_MANY_WG) != 0lu {
         best = 1u;
     } else if wgrace_hb_workgroup_of(first) == wgrace_hb_workgroup_of(me) {
-        if (s & WGRACE_HB_SIG_MANY_SG) != 0lu {
+        if many && (s & WGRACE_HB_SIG_MANY_SG) != 0lu {
             worst = 2u;
             best = 1u;
         } else if wgrace_hb_subgroup_of(first) == wgrace_hb_subgroup_of(me) {
