@@ -866,6 +866,12 @@ fn release_and_acquire_order_accesses_between_workgroups() {
             races.sort();
             races.dedup();
             assert_eq!(races, expected, "{defines:?} {mode}");
+            // The text report names the class.
+            if defines.contains(&"-DRELAXED") && defines.contains(&"-DSCOPE=gl_ScopeDevice") {
+                let text = wgrace::print::text(&report, false);
+                let header = "error[missing-fence]: data race (read-write) on storage variable `Data`";
+                assert!(text.lines().any(|l| l == header), "{defines:?} {mode}: {text}");
+            }
             // Each class explains itself in SPIR-V's terms.
             for race in &run.races {
                 let start = match (race.class, race.memory.variable.as_str()) {
@@ -907,6 +913,11 @@ fn accesses_under_no_common_lock_are_lockset_races() {
                 })
                 .collect();
             assert_eq!(races, expected, "{defines:?} {mode}");
+            if !expected.is_empty() {
+                let text = wgrace::print::text(&report, false);
+                let header = "error[lockset]: data race (write-write) on storage variable `Data`";
+                assert!(text.lines().any(|l| l == header), "{defines:?} {mode}: {text}");
+            }
             for race in &run.races {
                 assert_eq!(race.class.check(), "lockset");
                 assert!(race.explanation.starts_with("the invocations held no lock in common"), "{}", race.explanation);
