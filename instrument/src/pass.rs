@@ -475,7 +475,7 @@ pub fn instrument_with(
     // synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
     // missing-fence check.
-    let (happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
+    let (mut happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
         let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
         let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
         match HappensBefore::plan(&mut tracked, atomic, invocations, options.workgroups, programs) {
@@ -485,9 +485,8 @@ pub fn instrument_with(
     } else {
         (None, shader.release_acquire_not_followed.clone())
     };
-    let mut happens_before = happens_before;
     if let Some(engine) = &mut happens_before {
-        engine.locks = plans.values().flat_map(|p| p.syncs.iter().flatten()).any(|s| s.lock == LockRole::Take);
+        engine.locks = infer_locks(&mut plans);
     }
     if happens_before.is_some() {
         // Each execution of an access matters to the engine: a later one of
@@ -1324,7 +1323,8 @@ impl Planner<'_> {
 
     /// How the happens-before engine follows the atomic access `atomic` (an
     /// atomic's plan, not a plain access's), for SPIR-V that synchronizes
-    /// with release and acquire; `read` for loads and read-modify-writes,
+    /// with release and acquire or has relaxed buffer atomics; `read` for
+    /// loads and read-modify-writes,
     /// `result` the type of what it returns, `lock` its part in a spin lock.
     fn sync_plan(
         &self,
@@ -1628,6 +1628,21 @@ impl SyncHooks {
             fenced,
         })
     }
+}
+
+/// Settles which atomics of `plans` take and free spin locks: a
+/// compare-exchange from 0 takes a lock only where a store or exchange of 0
+/// frees one in the same variable (a compare-exchange that claims a word for
+/// good, as a hash table's insert does, takes none). Whether any does.
+fn infer_locks(plans: &mut HashMap<Option<usize>, FunctionPlans>) -> bool {
+    let syncs = || plans.values().flat_map(|p| p.syncs.iter().flatten());
+    let freed: std::collections::HashSet<usize> = syncs().filter(|s| s.lock == LockRole::Free).map(|s| s.var).collect();
+    for sync in plans.values_mut().flat_map(|p| p.syncs.iter_mut().flatten()) {
+        if sync.lock == LockRole::Take && !freed.contains(&sync.var) {
+            sync.lock = LockRole::None;
+        }
+    }
+    plans.values().flat_map(|p| p.syncs.iter().flatten()).any(|s| s.lock == LockRole::Take)
 }
 
 /// Adds to the runtime module, for each type a locked atomic of `plans`

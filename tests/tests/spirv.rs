@@ -928,6 +928,19 @@ fn accesses_under_no_common_lock_are_lockset_races() {
 }
 
 #[test]
+fn a_compare_exchange_nothing_frees_takes_no_lock() {
+    // tests/data/spirv/claimed_slot.comp: each workgroup claims a slot of
+    // its own with a compare-exchange from 0 that nothing frees, then both
+    // write the data (line 13).
+    let module = compile("claimed_slot", &["-g", "--target-env", "vulkan1.3"]);
+    let report = check(&module, args(&["--dispatch", "2", "--fill", "Slots=zero"])).expect("runs");
+    let run = &report.runs[0];
+    assert!(report.complete, "{:?}", run.incomplete);
+    let races: Vec<(RaceClass, Option<u32>)> = run.races.iter().map(|r| (r.class, r.first.location.line)).collect();
+    assert_eq!(races, [(RaceClass::InterWorkgroup, Some(13))]);
+}
+
+#[test]
 fn atomics_the_engine_follows_run_between_fences() {
     // naga's reader makes every atomic relaxed: in the instrumented module
     // each atomic the engine follows runs, under its location's lock,

@@ -6,7 +6,9 @@
 //! one that writes it inside, however correct the lock itself is. ScoRD
 //! infers locks from their atomics, and so does wgrace: a compare-exchange
 //! from 0 to a constant that exchanged takes the lock at its word, a store
-//! or an exchange of 0 to that word frees it (`pass`, `SyncPlan::lock`).
+//! or an exchange of 0 to that word frees it (`pass`, `SyncPlan::lock`); a
+//! compare-exchange takes a lock only in a variable where something frees
+//! one (claiming a word for good is not locking it: `pass::infer_locks`).
 //!
 //! The data-race check's happens-before engine
 //! (`shaders/wgsl/checks/data_race/happens_before/engine.wgsl`) keeps the
