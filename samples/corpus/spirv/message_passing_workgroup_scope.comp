@@ -1,34 +1,32 @@
 #version 450
 #pragma use_vulkan_memory_model
 #extension GL_KHR_memory_scope_semantics : require
-// Message passing between workgroups with the flag's release store and
-// acquire loads at workgroup scope: workgroup 0 writes the data and sets the
-// flag, workgroup 1 waits a bounded while for it and reads the data. A
+// message_passing_device_scope with the flags' release stores and acquire
+// loads at workgroup scope: each of two workgroups writes its data, sets its
+// flag, waits a bounded while for the other's flag and reads the other's
+// data once it saw it (at least one sees the other's flag). A
 // workgroup-scope release does not synchronize with another workgroup's
-// acquire, so the data's write and read race, and so do the flag's
+// acquire, so the data's write and read race, and so do the flags'
 // atomics, outside each other's scope: both `scope` races, the data's since
-// the protocol at device scope (message_passing_device_scope) orders it.
+// the protocol at device scope orders it. A workgroup reads the data only
+// once it saw the flag, so no schedule makes the data's race another class.
 // wgrace: --dispatch 2 --fill Flag=zero
 // expect: race
-// race: scope 24 32
-// race: scope 25 29
+// race: scope 24 28
+// race: scope 25 27
 layout(local_size_x = 1) in;
-layout(set = 0, binding = 0) coherent buffer Data { uint data; };
-layout(set = 0, binding = 1) buffer Flag { uint flag; };
-layout(set = 0, binding = 2) buffer Seen { uint seen; };
-const int storage = gl_StorageSemanticsBuffer;
-const int release = gl_SemanticsRelease;
-const int acquire = gl_SemanticsAcquire;
+layout(set = 0, binding = 0) coherent buffer Message { uint data[2]; };
+layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };
+layout(set = 0, binding = 2) buffer Out { uint seen[2]; };
 void main() {
-    if (gl_WorkGroupID.x == 0) {
-        data = 42u;
-        atomicStore(flag, 1u, gl_ScopeWorkgroup, storage, release);
-    } else {
-        uint tries = 0u;
-        while (tries < 10000u
-            && atomicLoad(flag, gl_ScopeWorkgroup, storage, acquire) == 0u) {
-            tries++;
+    uint me = gl_WorkGroupID.x;
+    uint other = 1 - me;
+    data[me] = 42 + me;
+    atomicStore(flag[me], 1u, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+    for (uint k = 0; k < 10000; k++) {
+        if (atomicLoad(flag[other], gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquire) != 0) {
+            seen[me] = data[other];
+            break;
         }
-        seen = data;
     }
 }
