@@ -56,6 +56,21 @@ fn check(path: &Path, flags: RunArgs) -> Result<Report, Error> {
     Ok(session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})?.report)
 }
 
+/// Each race of `run` as (class, lower line, higher line), sorted, once.
+fn class_and_lines(run: &wgrace::report::Run) -> Vec<(RaceClass, u32, u32)> {
+    let mut races: Vec<(RaceClass, u32, u32)> = run
+        .races
+        .iter()
+        .map(|r| {
+            let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
+            (r.class, a.min(b), a.max(b))
+        })
+        .collect();
+    races.sort();
+    races.dedup();
+    races
+}
+
 fn args(flags: &[&str]) -> RunArgs {
     RunArgs::parse_flags(&flags.iter().map(ToString::to_string).collect::<Vec<_>>()).expect("flags")
 }
@@ -855,16 +870,7 @@ fn release_and_acquire_order_accesses_between_workgroups() {
             // in loops aside).
             let noted = run.notes.iter().any(|n| n.starts_with("the module synchronizes"));
             assert!(!noted, "{defines:?} {mode}: {:?}", run.notes);
-            let mut races: Vec<(RaceClass, u32, u32)> = run
-                .races
-                .iter()
-                .map(|r| {
-                    let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
-                    (r.class, a.min(b), a.max(b))
-                })
-                .collect();
-            races.sort();
-            races.dedup();
+            let races = class_and_lines(run);
             assert_eq!(races, expected, "{defines:?} {mode}");
             // The text report names the class.
             if defines.contains(&"-DRELAXED") && defines.contains(&"-DSCOPE=gl_ScopeDevice") {
@@ -904,14 +910,7 @@ fn accesses_under_no_common_lock_are_lockset_races() {
             let report = check(&module, args(&flags)).expect("runs");
             let run = &report.runs[0];
             assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
-            let races: Vec<(RaceClass, u32, u32)> = run
-                .races
-                .iter()
-                .map(|r| {
-                    let (a, b) = (r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0));
-                    (r.class, a.min(b), a.max(b))
-                })
-                .collect();
+            let races = class_and_lines(run);
             assert_eq!(races, expected, "{defines:?} {mode}");
             if !expected.is_empty() {
                 let text = wgrace::print::text(&report, false);

@@ -271,6 +271,22 @@ impl CheckSet {
     }
 }
 
+/// The linked form of a check whose WGSL only records races that the
+/// data-race check's happens-before engine finds (`scope`'s races of
+/// memory, `missing-fence`, `lockset`): `source` and no hooks, workgroup
+/// memory or state of its own.
+pub(crate) fn engine_recorder(id: &str, source: String, first_code: u32) -> LinkedCheck {
+    LinkedCheck {
+        prefix: wgsl_prefix(id),
+        source,
+        hooks: Default::default(),
+        first_code,
+        workgroup_bytes: 0,
+        atomic_state_words: 0,
+        unchecked: Vec::new(),
+    }
+}
+
 /// `barrier-divergence` → `barrier_divergence`: the prefix of a check's
 /// WGSL names and its folder's name.
 pub fn wgsl_prefix(id: &str) -> String {

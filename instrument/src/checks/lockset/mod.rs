@@ -64,15 +64,8 @@ impl Check for Lockset {
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         // Only with locks to follow.
         facts.happens_before.filter(|engine| engine.locks)?;
-        Some(LinkedCheck {
-            prefix: ID.into(),
-            source: wgrace_shaders::check_source(ID).unwrap_or_default(),
-            hooks: Default::default(),
-            first_code,
-            workgroup_bytes: 0,
-            atomic_state_words: 0,
-            unchecked: Vec::new(),
-        })
+        let source = wgrace_shaders::check_source(ID).unwrap_or_default();
+        Some(super::engine_recorder(ID, source, first_code))
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {

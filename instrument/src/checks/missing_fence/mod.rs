@@ -70,15 +70,8 @@ impl Check for MissingFence {
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         // Only the engine's strong set finds these races.
         facts.happens_before.filter(|engine| engine.programs.strong)?;
-        Some(LinkedCheck {
-            prefix: "missing_fence".into(),
-            source: wgrace_shaders::check_source("missing_fence").unwrap_or_default(),
-            hooks: Default::default(),
-            first_code,
-            workgroup_bytes: 0,
-            atomic_state_words: 0,
-            unchecked: Vec::new(),
-        })
+        let source = wgrace_shaders::check_source(&super::wgsl_prefix(ID)).unwrap_or_default();
+        Some(super::engine_recorder(ID, source, first_code))
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {

@@ -111,15 +111,7 @@ impl Check for Scope {
         // Without an atomic narrower than the device, no atomic has a scope
         // too narrow for the invocations that use it.
         if !facts.scoped_atomics {
-            return engine.then(|| LinkedCheck {
-                prefix: super::wgsl_prefix(ID),
-                source: sync.to_string(),
-                hooks: Default::default(),
-                first_code,
-                workgroup_bytes: 0,
-                atomic_state_words: 0,
-                unchecked: Vec::new(),
-            });
+            return engine.then(|| super::engine_recorder(ID, sync.to_string(), first_code));
         }
         // Within a workgroup, for memory with subgroup-scope atomics; the
         // atomic-plain check may take its budget first.

@@ -332,8 +332,18 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
             code = wgrace_lockstep_code(first_t, wgrace_t);
         }
     }
-    let slot = wgrace_record_pair(c, word, first_site, first_g, first_t, first_write, second_site, wgrace_g, wgrace_t,
-                                  code);
+    wgrace_record_as(c, code, word, first_site, first_g, first_t, first_write, second_site);
+}
+
+// Records a race under `record_code` with lock-step code `lockstep`, its
+// spread and its place in the timeline: wgrace_record's, and the records
+// other checks make of the happens-before engine's races
+// (happens_before/engine.wgsl: scope, missing-fence, lockset), whose
+// classes lock-step does not hide.
+fn wgrace_record_as(record_code: u32, lockstep: u32, word: u32, first_site: u32, first_g: u32, first_t: u32,
+                    first_write: bool, second_site: u32) {
+    let slot = wgrace_record_pair(record_code, word, first_site, first_g, first_t, first_write, second_site, wgrace_g,
+                                  wgrace_t, lockstep);
     wgrace_spread_memory(slot, second_site, word, first_g, wgrace_g);
     if WGRACE_TIMELINE {
         wgrace_timeline_raced(first_site, first_g, first_t, second_site);

@@ -9,10 +9,6 @@
 // access, the second is this invocation's (as wgrace_record's).
 fn wgrace_hb_lockset(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
                      second_site: u32) {
-    let slot = wgrace_record_pair(WGRACE_CODE_LOCKSET, word, first_site, first_g, first_t, first_write,
-                                  second_site, wgrace_g, wgrace_t, WGRACE_LOCKSTEP_NEVER);
-    wgrace_spread_memory(slot, second_site, word, first_g, wgrace_g);
-    if WGRACE_TIMELINE {
-        wgrace_timeline_raced(first_site, first_g, first_t, second_site);
-    }
+    wgrace_record_as(WGRACE_CODE_LOCKSET, WGRACE_LOCKSTEP_NEVER, word, first_site, first_g, first_t, first_write,
+                     second_site);
 }
