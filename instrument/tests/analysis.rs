@@ -151,6 +151,32 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 
 #[test]
+fn an_access_the_dependence_tests_cannot_place_keeps_its_partners_instrumented() {
+    // The in-place stencil of samples/storage_stencil_2d_inplace.wgsl: each
+    // invocation reads its neighbours and writes its own cell. Its `select`
+    // indices are not affine; on a dispatch too large to enumerate, the
+    // write (separated from the centre read alone) once went
+    // uninstrumented, and the run reported no race.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> grid: array<f32>;
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+    let w = nwg.x * 8u;
+    let x = gid.x;
+    let y = gid.y;
+    let c = grid[y * w + x];
+    let l = grid[y * w + select(x - 1u, x, x == 0u)];
+    grid[y * w + x] = c + l;
+}";
+    for dispatch in [[2, 2, 1], [2731, 1, 1], [255, 257, 1]] {
+        let len = u64::from(dispatch[0] * dispatch[1]) * 64;
+        let a = analysis(source, dispatch, &[], len);
+        let write = statuses(&a).into_iter().find(|(line, _)| *line == 10).expect("the write is a checked site");
+        assert!(!write.1.pruned(), "{dispatch:?}: {:?}", statuses(&a));
+    }
+}
+
+#[test]
 fn grid_stride_loops_are_followed_through_their_induction_variable() {
     let source = "
 @group(0) @binding(0) var<storage, read_write> y: array<f32>;

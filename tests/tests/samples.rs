@@ -1,9 +1,11 @@
 //! Every sample gets the verdict its header states, and every race wgrace
 //! reports on it is a pair the header lists (format: samples/README.md).
 
+use wgrace::Plan;
 use wgrace::corpus::{Expectation, LinePair, Status, check_kernel, header_text, kernels, load_kernel};
-use wgrace::spec::{ModeArg, RunArgs};
+use wgrace::spec::{ModeArg, RunArgs, TimelineFocus};
 use wgrace_instrument::Replay;
+use wgrace_instrument::report::{RaceClass, Verdict};
 use wgrace_tests::samples_dir;
 
 use crate::support::gpu;
@@ -47,6 +49,77 @@ fn the_analyzer_changes_no_verdict() {
         })
         .collect();
     assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+}
+
+/// The same on a dispatch of 2¹⁸ invocations or more, where the analyzer
+/// cannot enumerate the invocations and separates accesses by its
+/// dependence tests instead: in statement mode (which reports every racing
+/// pair of statements) every WGSL sample of `samples/` keeps its verdict and
+/// its racing line pairs. The headers describe the small dispatch, so the
+/// two runs are compared with each other, not with the header.
+#[test]
+fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
+    let samples = samples_dir();
+    let list: Vec<_> = kernels(&samples)
+        .expect("samples")
+        .into_iter()
+        .filter(|(path, _)| path.parent() == Some(&samples) && path.extension().is_some_and(|e| e == "wgsl"))
+        .collect();
+    let mut compared = 0;
+    let differences: Vec<String> = list
+        .iter()
+        .filter_map(|(path, _)| {
+            let text = header_text(path).expect("kernel");
+            let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).expect("load");
+            let [x, y, z] = spec.dispatch;
+            // Runtime-sized arrays grow with the dispatch, so that the
+            // accesses stay in bounds as they are at the header's size.
+            let buffers = spec.buffers.clone();
+            let per_workgroup: u32 = Plan::new(shader, spec).expect("plan").prepared.workgroup_size.iter().product();
+            let invocations = per_workgroup * x * y * z;
+            let scale = ((1 << 18) / invocations).clamp(1, 65535 / x);
+            let large = RunArgs {
+                dispatch: Some(format!("{},{y},{z}", x * scale)),
+                buffers: buffers.iter().map(|(name, len)| format!("{name}={}", len * u64::from(scale))).collect(),
+                mode: Some(ModeArg::Stmt),
+                ..RunArgs::default()
+            };
+            let off = RunArgs { no_analyzer: true, ..large.clone() };
+            // A kernel whose shadow state outgrows a binding at this size
+            // is left out (it cannot be checked either way).
+            let (with, without) = (race_pairs(path, &text, &large)?, race_pairs(path, &text, &off)?);
+            compared += 1;
+            (with != without).then(|| {
+                format!("{} at {x}x{scale},{y},{z}: with the analyzer {with:?}, without {without:?}", path.display())
+            })
+        })
+        .collect();
+    assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+    assert!(compared * 5 >= list.len() * 4, "only {compared} of {} samples were compared", list.len());
+}
+
+/// A run's verdict and racing line pairs, with their classes.
+type RacePairs = (Verdict, Vec<(RaceClass, u32, u32)>);
+
+/// The verdict and the racing line pairs of one run, or `None` where the
+/// run needs more memory than the adapter allows.
+fn race_pairs(path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
+    let (shader, mut spec) = load_kernel(path, header, flags).expect("load");
+    spec.timeline = TimelineFocus::Off;
+    let plan = Plan::new(shader, spec).expect("plan");
+    let run = match plan.check(gpu(), &mut |_, _| {}) {
+        Ok((run, _)) => run,
+        Err(wgrace::Error::Limit(_)) => return None,
+        Err(e) => panic!("{}: {e}", path.display()),
+    };
+    let mut pairs: Vec<_> = run
+        .races
+        .iter()
+        .map(|r| (r.class, r.first.location.line.unwrap_or(0), r.second.location.line.unwrap_or(0)))
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    Some((run.verdict, pairs))
 }
 
 /// Recording accesses and checking them when the workgroup ends finds what

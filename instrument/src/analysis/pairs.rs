@@ -75,6 +75,26 @@ impl Pairs {
     fn unresolved(&mut self, site: u32, why: impl Into<String>) {
         self.unresolved.entry(site).or_insert_with(|| why.into());
     }
+
+    /// Leaves `e` to the dynamic checker, and with it every event of
+    /// `events` that may pair with it: what `e` touches is not known here,
+    /// so no pair it is in is proven disjoint (a site proven race-free
+    /// against the rest would go uninstrumented, and its races with `e`
+    /// unseen).
+    fn unresolved_with_partners(&mut self, space: Space, e: &Event, events: &[&Event], why: &str) {
+        self.unresolved(e.site, why);
+        for other in events {
+            if other.site != e.site && (e.write || other.write) && may_pair(space, e, other) {
+                self.unresolved(other.site, format!("it may touch the words of site {}", e.site));
+            }
+        }
+    }
+}
+
+/// Whether two events can be unordered: within a workgroup only in one
+/// barrier interval; storage events of different workgroups always.
+fn may_pair(space: Space, a: &Event, b: &Event) -> bool {
+    space == Space::Storage || a.wg_interval == b.wg_interval
 }
 
 /// What the checks need to know about the dispatch.
@@ -125,14 +145,12 @@ pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry, tickets: 
     if !events.iter().any(|e| e.write) {
         return out;
     }
-    // Whether two events can be unordered: within a workgroup only in one
-    // barrier interval; storage events of different workgroups always.
-    let may_pair = |a: &Event, b: &Event| space == Space::Storage || a.wg_interval == b.wg_interval;
     // Ticket-indexed events: disjoint from each other (per counter), paired
     // with everything else.
     let counter = |e: &Event| ticket_index(space, e, tickets);
     for e in events.iter().filter(|e| counter(e).is_some()) {
-        for other in events.iter().filter(|o| (e.write || o.write) && may_pair(e, o) && counter(o) != counter(e)) {
+        for other in events.iter().filter(|o| (e.write || o.write) && may_pair(space, e, o) && counter(o) != counter(e))
+        {
             out.unresolved(e.site, format!("it may touch the words of site {}", other.site));
             out.unresolved(other.site, format!("it may touch the words of site {}", e.site));
         }
@@ -149,12 +167,7 @@ pub fn check_var(space: Space, events: &[&Event], geometry: &Geometry, tickets: 
         if !unbounded && e.terms.iter().all(|t| t.index.is_some() && t.bound.is_some()) {
             exact.push(*e);
         } else {
-            out.unresolved(e.site, "an index is not known statically");
-            for other in &all {
-                if (e.write || other.write) && may_pair(e, other) {
-                    out.unresolved(other.site, format!("it may touch the words of site {}", e.site));
-                }
-            }
+            out.unresolved_with_partners(space, e, &all, "an index is not known statically");
         }
     }
     if exact.is_empty() {
@@ -374,7 +387,9 @@ fn enumerate(space: Space, events: &[&Event], geometry: &Geometry, all_workgroup
                                 continue;
                             }
                             let Some(first) = word_of(e, &p) else {
-                                out.unresolved(e.site, "an index may be out of bounds");
+                                // The runtime clamps the index: the word it
+                                // then touches is not enumerated here.
+                                out.unresolved_with_partners(space, e, events, "an index may be out of bounds");
                                 continue;
                             };
                             let inv = Inv { workgroup: wg, local: [x, y, z] };
@@ -442,7 +457,8 @@ fn dependence_tests(space: Space, events: &[&Event], geometry: &Geometry, out: &
             continue; // No invocation runs it.
         }
         let Some(address) = affine_address(e, &domain) else {
-            out.unresolved(e.site, "its index is not an affine function of the invocation, or may be out of bounds");
+            let why = "its index is not an affine function of the invocation, or may be out of bounds";
+            out.unresolved_with_partners(space, e, events, why);
             continue;
         };
         let interval = match space {
