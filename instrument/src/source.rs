@@ -42,6 +42,40 @@ pub enum LoadError {
         /// The file.
         path: String,
     },
+    /// A source language wgrace reads only once compiled to SPIR-V.
+    #[error(
+        "{path}: {language} source; wgrace reads WGSL (.wgsl) and SPIR-V (.spv): compile it to SPIR-V first, \
+         for example `{compile}` (debug information keeps the report's lines in this file), and run wgrace on \
+         the module"
+    )]
+    Uncompiled {
+        /// The file.
+        path: String,
+        /// The language, as users name it (`GLSL`, `HLSL`).
+        language: &'static str,
+        /// A command that compiles it.
+        compile: String,
+    },
+}
+
+/// The language and a compile command for a source file wgrace reads only
+/// as SPIR-V: GLSL by its extensions or a leading `#version`, HLSL by its
+/// extension.
+fn uncompiled(path: &Path, text: &str) -> Option<LoadError> {
+    const GLSL: [&str; 9] = ["comp", "glsl", "vert", "frag", "geom", "tesc", "tese", "mesh", "task"];
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let name = path.display().to_string();
+    let module = path.with_extension("spv").display().to_string();
+    if GLSL.contains(&extension) || text.trim_start().starts_with("#version") {
+        let stage = if extension == "glsl" || !GLSL.contains(&extension) { " -S comp" } else { "" };
+        let compile = format!("glslangValidator -V -g --target-env vulkan1.3{stage} {name} -o {module}");
+        return Some(LoadError::Uncompiled { path: name, language: "GLSL", compile });
+    }
+    (extension == "hlsl").then(|| LoadError::Uncompiled {
+        compile: format!("dxc -spirv -T cs_6_0 -E main -Zi {name} -Fo {module}"),
+        path: name,
+        language: "HLSL",
+    })
 }
 
 /// A parsed shader and what is needed to point into its source.
@@ -160,7 +194,8 @@ fn name_anonymous_blocks(module: &mut Module) {
 
 impl Shader {
     /// Reads and parses the shader at `path`: `.spv` (or a file starting with
-    /// the SPIR-V magic number) as SPIR-V, anything else as WGSL.
+    /// the SPIR-V magic number) as SPIR-V, anything else as WGSL, except
+    /// GLSL and HLSL source, which must be compiled first (a clear error).
     ///
     /// # Errors
     /// [`LoadError`] when the file cannot be read or parsed.
@@ -174,6 +209,9 @@ impl Shader {
             Shader::from_spirv(&name, &bytes)
         } else {
             let text = String::from_utf8(bytes).map_err(|_| LoadError::UnknownFormat { path: name.clone() })?;
+            if let Some(error) = uncompiled(path, &text) {
+                return Err(error);
+            }
             Shader::from_wgsl(&name, &text)
         }
     }

@@ -285,6 +285,35 @@ fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
     }
 }
 
+/// GLSL or HLSL source given where a module is expected is refused with
+/// exit status 2 and the command that compiles it, not with a WGSL parse
+/// error at its `#version` line.
+#[test]
+fn glsl_and_hlsl_source_are_refused_with_how_to_compile_them() {
+    let glsl = wgrace_tests::samples_dir().join("corpus/spirv/iguard_warpsync.comp");
+    let dir = std::env::temp_dir().join(format!("wgrace-spirv-{}", std::process::id())).join("source");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let unnamed = dir.join("kernel.txt");
+    std::fs::write(&unnamed, "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n").expect("write");
+    let hlsl = dir.join("kernel.hlsl");
+    std::fs::write(&hlsl, "[numthreads(1, 1, 1)] void main() {}\n").expect("write");
+    let cases = [
+        (&glsl, format!("glslangValidator -V -g --target-env vulkan1.3 {} -o ", glsl.display())),
+        (&unnamed, format!("glslangValidator -V -g --target-env vulkan1.3 -S comp {} -o ", unnamed.display())),
+        (&hlsl, format!("dxc -spirv -T cs_6_0 -E main -Zi {} -Fo ", hlsl.display())),
+    ];
+    for (path, command) in cases {
+        let cli = std::process::Command::new(crate::support::wgrace_command())
+            .args(["run", &path.display().to_string()])
+            .output()
+            .expect("wgrace runs");
+        assert_eq!(cli.status.code(), Some(2), "{}", path.display());
+        let stderr = String::from_utf8_lossy(&cli.stderr);
+        assert!(stderr.contains("source; wgrace reads WGSL (.wgsl) and SPIR-V (.spv)"), "{stderr}");
+        assert!(stderr.contains(&command), "{stderr}");
+    }
+}
+
 #[test]
 fn every_glsl_sample_s_module_carries_its_current_source() {
     // The GLSL kernels under samples/ are checked through the modules beside
