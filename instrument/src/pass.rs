@@ -126,6 +126,10 @@ pub struct InstrumentOptions {
     /// identity after them, and it needs none: its read-modify-writes are
     /// sequentially consistent, its other accesses in the CPU's (x86) order.
     pub fences_lose_private_variables: bool,
+    /// Element counts of the trailing runtime-sized arrays of this run's
+    /// buffers, by variable: the happens-before engine checks such a buffer
+    /// at this size.
+    pub runtime_lengths: HashMap<Handle<naga::GlobalVariable>, u64>,
 }
 
 impl Default for InstrumentOptions {
@@ -143,6 +147,7 @@ impl Default for InstrumentOptions {
             shadow_cache: None,
             checks: CheckSet::default(),
             fences_lose_private_variables: false,
+            runtime_lengths: HashMap::new(),
         }
     }
 }
@@ -478,7 +483,8 @@ pub fn instrument_with(
     let (mut happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
         let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
         let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
-        match HappensBefore::plan(&mut tracked, atomic, invocations, options.workgroups, programs) {
+        let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
+        match HappensBefore::plan(&mut tracked, atomic, runtime_len, invocations, options.workgroups, programs) {
             Ok(engine) => (engine, None),
             Err(reason) => (None, Some(reason)),
         }
@@ -2053,12 +2059,12 @@ enum Locked {
 fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Locked, span: Span, out: &mut Block) {
     let Some(hb) = &rw.hooks.hb else { return };
     let var = &rw.tracked[sync.var];
-    let base = var.sync_locations.unwrap_or(0);
+    let locations = var.sync_locations.clone().unwrap_or(0..1);
     // The location: the word (as naga's bounds checks keep an index in its
     // array, the last word past the end).
     let mut b = Builder::new(&mut f.expressions, span);
     let (word, _) = word_index(&mut b, sync.const_words, &sync.terms);
-    let last = b.u32(var.fixed_words.saturating_sub(1));
+    let last = b.u32(locations.len().saturating_sub(1) as u32);
     let word = b.emitted(Expression::Math {
         fun: naga::MathFunction::Min,
         arg: word,
@@ -2066,7 +2072,7 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
         arg2: None,
         arg3: None,
     });
-    let base = b.u32(base);
+    let base = b.u32(locations.start);
     let loc = b.binary(BinaryOperator::Add, base, word);
     for s in b.finish() {
         out.push(s.0, s.1);

@@ -67,9 +67,9 @@ pub struct TrackedVar {
     /// release and acquire synchronization can order; see
     /// [`crate::checks::data_race::happens_before`]).
     pub happens_before: Option<u32>,
-    /// Its first atomic location of that engine, when its atomics are ones
-    /// synchronization goes through.
-    pub sync_locations: Option<u32>,
+    /// Its atomic locations in that engine (one per word), when its atomics
+    /// are ones synchronization goes through.
+    pub sync_locations: Option<std::ops::Range<u32>>,
 }
 
 impl TrackedVar {

@@ -1048,6 +1048,39 @@ fn atomics_the_engine_follows_run_between_fences() {
 }
 
 #[test]
+fn release_and_acquire_through_runtime_sized_buffers_are_followed_at_the_run_s_lengths() {
+    // samples/corpus/spirv/message_passing_runtime_sized*.comp: data and
+    // flags in runtime-sized arrays, the data written at line 20 and read at
+    // 24. The engine follows them at the lengths --buffer gives, in both
+    // modes; past its 65,536 words of data or 4,096 atomic words it does not
+    // run, and the report says why.
+    let corpus = wgrace_tests::samples_dir().join("corpus/spirv");
+    let sized = |flags: &str, data: &str| {
+        let buffer = |name: &str, len: &str| format!("{name}={len}");
+        let (f, m, s) = (buffer("Flag", flags), buffer("Message", data), buffer("Seen", data));
+        args(&["--dispatch", "2", "--fill", "Flag=zero", "--buffer", &f, "--buffer", &m, "--buffer", &s])
+    };
+    for mode in ["addr", "stmt"] {
+        let in_mode = |len| RunArgs { mode: Some(mode.parse().expect("mode")), ..sized(len, len) };
+        let fenced = check(&corpus.join("message_passing_runtime_sized.spv"), in_mode("1000")).expect("runs");
+        assert_eq!(class_and_lines(&fenced.runs[0]), [], "{mode}");
+        assert!(fenced.runs[0].notes.is_empty() && fenced.complete, "{mode}: {:?}", fenced.runs[0].notes);
+        let relaxed = check(&corpus.join("message_passing_runtime_sized_relaxed.spv"), in_mode("1000")).expect("runs");
+        assert_eq!(class_and_lines(&relaxed.runs[0]), [(RaceClass::MissingFence, 20, 24)], "{mode}");
+    }
+    for (flags, data, counts) in [("2", "70000", "2 atomic words and 70000"), ("5000", "2", "5000 atomic words and 2")]
+    {
+        let beyond = check(&corpus.join("message_passing_runtime_sized.spv"), sized(flags, data)).expect("runs");
+        assert_eq!(class_and_lines(&beyond.runs[0]), [(RaceClass::InterWorkgroup, 20, 24)]);
+        let reason = format!(
+            "(it has {counts} words of memory to check, more than wgrace follows release/acquire synchronization \
+             over (4096 and 65536))"
+        );
+        assert!(beyond.runs[0].notes[0].ends_with(&reason), "{:?}", beyond.runs[0].notes);
+    }
+}
+
+#[test]
 fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
     // Its clocks have an entry per invocation: a dispatch of more than 1024
     // is checked without them, and the report says so.

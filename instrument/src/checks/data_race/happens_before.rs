@@ -5,14 +5,15 @@
 //! module decides which memory it checks and lays out its state.
 //!
 //! The engine checks the plain accesses of the buffers that such
-//! synchronization can order: storage buffers of fixed size, with no
-//! atomics, whose accesses are not private (a private access is ordered
-//! with no access of another invocation, and the check's own state machines
-//! already take no barrier as ordering those). Its synchronization goes
-//! through the atomics of fixed-size storage buffers. It keeps a vector
-//! clock per invocation of the dispatch, so it runs for dispatches of at
-//! most [`MAX_INVOCATIONS`] invocations; the report says when it does not
-//! run ([`HappensBefore::plan`]).
+//! synchronization can order: storage buffers with no atomics whose
+//! accesses are not private (a private access is ordered with no access of
+//! another invocation, and the check's own state machines already take no
+//! barrier as ordering those), a runtime-sized one at the run's length
+//! ([`crate::InstrumentOptions::runtime_lengths`]). Its synchronization goes
+//! through the atomics of storage buffers (runtime-sized ones likewise). It
+//! keeps a vector clock per invocation of the dispatch, so it runs for
+//! dispatches of at most [`MAX_INVOCATIONS`] invocations; the report says
+//! when it does not run ([`HappensBefore::plan`]).
 //!
 //! Beside the shader's program it can follow two others, each on a set of
 //! clocks of its own ([`Programs`]): with every atomic acquiring and
@@ -80,17 +81,19 @@ pub type NotRun = String;
 impl HappensBefore {
     /// Plans the engine for `vars`, giving each variable it checks its
     /// first engine word ([`TrackedVar::happens_before`]) and each with
-    /// atomics its first location ([`TrackedVar::sync_locations`]).
-    /// `atomic(v)` tells whether variable `v` has atomics; `programs` what
-    /// to follow besides the shader.
+    /// atomics its locations ([`TrackedVar::sync_locations`]).
+    /// `atomic(v)` tells whether variable `v` has atomics; `runtime_len`
+    /// the element count of a variable's runtime-sized array in this run;
+    /// `programs` what to follow besides the shader.
     ///
     /// # Errors
     /// Why it cannot run: too many invocations, locations or words, or
     /// synchronization through memory it cannot follow (atomics of
-    /// runtime-sized buffers or of workgroup memory).
+    /// workgroup memory, a runtime-sized buffer of unknown length).
     pub fn plan(
         vars: &mut [TrackedVar],
         atomic: impl Fn(usize) -> bool,
+        runtime_len: impl Fn(&TrackedVar) -> Option<u64>,
         workgroup_size: u32,
         workgroups: u64,
         programs: Programs,
@@ -107,26 +110,32 @@ impl HappensBefore {
         for (i, v) in vars.iter().enumerate() {
             bases.push((None, None));
             let fixed = v.runtime_stride_words.is_none();
+            // A runtime-sized buffer is followed at this run's size (the
+            // instrumented module is made for one run).
+            let len = match (fixed, runtime_len(v)) {
+                (true, _) => Some(0),
+                (false, len) => len,
+            };
+            let unknown_length = || {
+                format!(
+                    "`{}` is a runtime-sized buffer of unknown length, which wgrace follows under release/acquire \
+                     synchronization only at a known size",
+                    v.name
+                )
+            };
             if atomic(i) {
-                if v.space == crate::Space::Workgroup || !fixed {
+                if v.space == crate::Space::Workgroup {
                     return Err(format!(
-                        "it synchronizes through atomics of `{}`, {}, which wgrace does not follow yet",
-                        v.name,
-                        if fixed { "workgroup memory" } else { "a runtime-sized buffer" }
-                    ));
-                }
-                bases[i].1 = Some(locations as u32);
-                locations += u64::from(v.fixed_words);
-            } else if v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
-                if !fixed {
-                    return Err(format!(
-                        "`{}` is a runtime-sized buffer, whose accesses wgrace checks under release/acquire \
-                         synchronization only at a fixed size",
+                        "it synchronizes through atomics of `{}`, workgroup memory, which wgrace does not follow yet",
                         v.name
                     ));
                 }
-                bases[i].0 = Some(words as u32);
-                words += u64::from(v.fixed_words);
+                let start = locations.min(u64::from(u32::MAX)) as u32;
+                locations += v.words(len.ok_or_else(unknown_length)?);
+                bases[i].1 = Some(start..locations.min(u64::from(u32::MAX)) as u32);
+            } else if v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
+                bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
+                words += v.words(len.ok_or_else(unknown_length)?);
             }
         }
         if locations > MAX_LOCATIONS || words > MAX_WORDS {
