@@ -14,12 +14,13 @@ use crate::spirv::{self, SpecConstant, SpecializeError};
 #[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {reason}")]
     Io {
         /// The file.
         path: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (in the message, so not also the error's source: a chain
+        /// would print it twice).
+        reason: std::io::Error,
     },
     /// naga's WGSL front end rejected the shader; `diagnostic` is its
     /// rendered report.
@@ -201,7 +202,7 @@ impl Shader {
     /// [`LoadError`] when the file cannot be read or parsed.
     pub fn load(path: &Path) -> Result<Shader, LoadError> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io { path: name.clone(), source })?;
+        let bytes = std::fs::read(path).map_err(|reason| LoadError::Io { path: name.clone(), reason })?;
         let magic = bytes.get(..4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
         let is_spv = path.extension().is_some_and(|e| e == "spv")
             || magic.is_some_and(|m| m == spirv::binary::MAGIC || m == spirv::binary::MAGIC.swap_bytes());

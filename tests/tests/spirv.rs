@@ -26,13 +26,16 @@ pub fn compile(name: &str, flags: &[&str]) -> PathBuf {
 
 /// Compiles `tests/data/spirv/<name>.comp` with `compiler`, `base` and
 /// `flags` into a folder of its own (tests run at once: each compile gets
-/// one); returns the module's path.
+/// one), emptied first (an earlier test process with the same process id
+/// may have left files there); returns the module's path.
 fn compile_with(compiler: &str, base: &[&str], name: &str, flags: &[&str]) -> PathBuf {
     static COMPILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = COMPILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir()
         .join(format!("wgrace-spirv-{}", std::process::id()))
         .join(format!("{n}-{compiler}{}", flags.join("")));
+    // Absent is fine: the folder is made just below.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let out = dir.join(format!("{name}.spv"));
     // Run from the sources' folder, so the module names the source

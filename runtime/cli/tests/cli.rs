@@ -309,6 +309,12 @@ fn bad_input_exits_2_with_a_message_saying_what_to_do() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(expected), "{args:?}: expected `{expected}` in:\n{}", stderr(&o));
     }
+    // The reason, once.
+    let missing = dir.join("missing.wgsl").display().to_string();
+    assert_eq!(
+        stderr(&wgrace_plain(&["run", &missing])),
+        format!("error: cannot read {missing}: No such file or directory (os error 2)\n")
+    );
 }
 
 #[test]
