@@ -79,6 +79,9 @@ pub struct Instrumented {
     pub happens_before: Option<HappensBefore>,
     /// Why the engine does not run for a shader that synchronizes that way.
     pub happens_before_not_run: Option<String>,
+    /// Where it runs, the buffers it does not follow and why
+    /// ([`crate::checks::data_race::happens_before::EnginePlan::unfollowed`]).
+    pub happens_before_unfollowed: Option<String>,
 }
 
 /// How to instrument.
@@ -480,17 +483,18 @@ pub fn instrument_with(
     // synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
     // missing-fence check.
-    let (mut happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
-        let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
-        let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
-        let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-        match HappensBefore::plan(&mut tracked, atomic, runtime_len, invocations, options.workgroups, programs) {
-            Ok(engine) => (engine, None),
-            Err(reason) => (None, Some(reason)),
-        }
-    } else {
-        (None, shader.release_acquire_not_followed.clone())
-    };
+    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) =
+        if shader.release_acquire || shader.relaxed_atomics {
+            let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
+            let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
+            let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
+            match HappensBefore::plan(&mut tracked, atomic, runtime_len, invocations, options.workgroups, programs) {
+                Ok(plan) => (plan.engine, None, plan.unfollowed),
+                Err(reason) => (None, Some(reason), None),
+            }
+        } else {
+            (None, shader.release_acquire_not_followed.clone(), None)
+        };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
     }
@@ -735,6 +739,7 @@ pub fn instrument_with(
         memory_barrier_in_loop: fence_in_loop,
         happens_before,
         happens_before_not_run,
+        happens_before_unfollowed,
     })
 }
 

@@ -1084,6 +1084,40 @@ fn release_and_acquire_through_runtime_sized_buffers_are_followed_at_the_run_s_l
 }
 
 #[test]
+fn data_in_a_block_with_its_flags_is_ordered_by_them() {
+    // tests/data/spirv/flags_beside_data.comp: flags and data in one block,
+    // the data written at line 24 and read at 28. The engine follows the
+    // block's plain words beside its atomic ones; once some word is
+    // accessed both ways it does not, and the report says so, whether or
+    // not it runs for another buffer.
+    let compile_as =
+        |defines: &[&str]| compile("flags_beside_data", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
+    let flags = || args(&["--dispatch", "2", "--fill", "Message=zero", "--buffer", "Message=2", "--buffer", "Seen=2"]);
+    for mode in ["addr", "stmt"] {
+        let in_mode = || RunArgs { mode: Some(mode.parse().expect("mode")), ..flags() };
+        let ordered = check(&compile_as(&[]), in_mode()).expect("runs");
+        assert_eq!(class_and_lines(&ordered.runs[0]), [], "{mode}");
+        assert!(ordered.runs[0].notes.is_empty(), "{mode}: {:?}", ordered.runs[0].notes);
+        let relaxed = check(&compile_as(&["-DRELAXED"]), in_mode()).expect("runs");
+        assert_eq!(class_and_lines(&relaxed.runs[0]), [(RaceClass::MissingFence, 24, 28)], "{mode}");
+    }
+    let reason = "some words of `Message` are accessed both atomically and plainly, and wgrace checks the plain \
+                  accesses of such a buffer without following release/acquire synchronization yet";
+    let both_ways = check(&compile_as(&["-DPLAIN_READ"]), flags()).expect("runs");
+    assert_eq!(class_and_lines(&both_ways.runs[0]), [(RaceClass::InterWorkgroup, 24, 28)]);
+    assert!(both_ways.runs[0].notes[0].ends_with(&format!("({reason})")), "{:?}", both_ways.runs[0].notes);
+    let beside_another = check(&compile_as(&["-DPLAIN_READ", "-DEXTRA"]), flags()).expect("runs");
+    assert_eq!(class_and_lines(&beside_another.runs[0]), [(RaceClass::InterWorkgroup, 24, 28)]);
+    assert_eq!(
+        beside_another.runs[0].notes,
+        [format!(
+            "the happens-before engine follows release/acquire synchronization for this module, but {reason}: a \
+             race reported there between accesses that synchronization orders may not be one"
+        )]
+    );
+}
+
+#[test]
 fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
     // Its clocks have an entry per invocation: a dispatch of more than 1024
     // is checked without them, and the report says so.

@@ -5,10 +5,12 @@
 //! module decides which memory it checks and lays out its state.
 //!
 //! The engine checks the plain accesses of the buffers that such
-//! synchronization can order: storage buffers with no atomics whose
-//! accesses are not private (a private access is ordered with no access of
-//! another invocation, and the check's own state machines already take no
-//! barrier as ordering those), a runtime-sized one at the run's length
+//! synchronization can order: storage buffers whose accesses are not
+//! private (a private access is ordered with no access of another
+//! invocation, and the check's own state machines already take no barrier
+//! as ordering those), the plain words of one with atomics too unless some
+//! word is accessed both ways ([`EnginePlan::unfollowed`]), a runtime-sized
+//! one at the run's length
 //! ([`crate::InstrumentOptions::runtime_lengths`]). Its synchronization goes
 //! through the atomics of storage buffers (runtime-sized ones likewise). It
 //! keeps a vector clock per invocation of the dispatch, so it runs for
@@ -55,6 +57,17 @@ pub struct HappensBefore {
     pub locks: bool,
 }
 
+/// What [`HappensBefore::plan`] decided for a shader the engine can run for.
+#[derive(Clone, Debug, Default)]
+pub struct EnginePlan {
+    /// The engine, when there is memory for it to check.
+    pub engine: Option<HappensBefore>,
+    /// Buffers synchronization could order whose plain accesses it does
+    /// not check (they sit beside atomics), in words for the report: races
+    /// reported on them may not be races.
+    pub unfollowed: Option<String>,
+}
+
 /// The programs the engine follows besides the shader's, each on its own
 /// set of clocks (`WGRACE_HB_STRONG_INDEX`, `WGRACE_HB_WIDE_INDEX`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,9 +100,10 @@ impl HappensBefore {
     /// `programs` what to follow besides the shader.
     ///
     /// # Errors
-    /// Why it cannot run: too many invocations, locations or words, or
+    /// Why it cannot run: too many invocations, locations or words,
     /// synchronization through memory it cannot follow (atomics of
-    /// workgroup memory, a runtime-sized buffer of unknown length).
+    /// workgroup memory, a runtime-sized buffer of unknown length), or
+    /// nothing to check but buffers whose plain accesses sit beside atomics.
     pub fn plan(
         vars: &mut [TrackedVar],
         atomic: impl Fn(usize) -> bool,
@@ -97,7 +111,7 @@ impl HappensBefore {
         workgroup_size: u32,
         workgroups: u64,
         programs: Programs,
-    ) -> Result<Option<HappensBefore>, NotRun> {
+    ) -> Result<EnginePlan, NotRun> {
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -107,6 +121,7 @@ impl HappensBefore {
         }
         let (mut locations, mut words) = (0u64, 0u64);
         let mut bases = Vec::with_capacity(vars.len());
+        let mut mixed = Vec::new();
         for (i, v) in vars.iter().enumerate() {
             bases.push((None, None));
             let fixed = v.runtime_stride_words.is_none();
@@ -133,7 +148,13 @@ impl HappensBefore {
                 let start = locations.min(u64::from(u32::MAX)) as u32;
                 locations += v.words(len.ok_or_else(unknown_length)?);
                 bases[i].1 = Some(start..locations.min(u64::from(u32::MAX)) as u32);
-            } else if v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
+                if v.plain_and_atomic && !v.unordered_by_barriers {
+                    mixed.push(format!("`{}`", v.name));
+                }
+            }
+            // The plain accesses of a buffer with atomics too (a block of
+            // flags and data, say), unless some word is accessed both ways.
+            if v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
             }
@@ -144,21 +165,29 @@ impl HappensBefore {
                  release/acquire synchronization over ({MAX_LOCATIONS} and {MAX_WORDS})"
             ));
         }
+        let unfollowed = (!mixed.is_empty()).then(|| {
+            format!(
+                "some words of {} are accessed both atomically and plainly, and wgrace checks the plain accesses \
+                 of such a buffer without following release/acquire synchronization yet",
+                mixed.join(", ")
+            )
+        });
         if words == 0 {
-            return Ok(None);
+            return unfollowed.map_or(Ok(EnginePlan::default()), Err);
         }
         for (v, (checked, locations)) in vars.iter_mut().zip(bases) {
             v.happens_before = checked;
             v.sync_locations = locations;
         }
-        Ok(Some(HappensBefore {
+        let engine = HappensBefore {
             invocations: invocations as u32,
             workgroup_size,
             locations: locations.max(1) as u32,
             words: words as u32,
             programs,
             locks: false,
-        }))
+        };
+        Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
     /// 64-bit words of its state (`WGRACE_HB_END`).
