@@ -31,7 +31,7 @@ use naga::{
 
 use crate::analysis::{Analysis, AnalysisInput};
 pub use crate::checks::data_race::Mode;
-use crate::checks::data_race::happens_before::{HappensBefore, Programs};
+use crate::checks::data_race::happens_before::{Accesses, HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
 use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
@@ -485,10 +485,13 @@ pub fn instrument_with(
     // missing-fence check.
     let (mut happens_before, happens_before_not_run, happens_before_unfollowed) =
         if shader.release_acquire || shader.relaxed_atomics {
-            let atomic = |v: usize| sites.iter().any(|s| s.var as usize == v && s.kind == AccessKind::Atomic);
+            let has = |v: usize, atomic: bool| {
+                sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
+            };
+            let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
             let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
             let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-            match HappensBefore::plan(&mut tracked, atomic, runtime_len, invocations, options.workgroups, programs) {
+            match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, options.workgroups, programs) {
                 Ok(plan) => (plan.engine, None, plan.unfollowed),
                 Err(reason) => (None, Some(reason), None),
             }

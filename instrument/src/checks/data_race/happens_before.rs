@@ -63,9 +63,16 @@ pub struct EnginePlan {
     /// The engine, when there is memory for it to check.
     pub engine: Option<HappensBefore>,
     /// Buffers synchronization could order whose plain accesses it does
-    /// not check (they sit beside atomics), in words for the report: races
-    /// reported on them may not be races.
+    /// not check (some of their words are accessed atomically too), in
+    /// words for the report: races reported on them may not be races.
     pub unfollowed: Option<String>,
+}
+
+/// The kinds of access a variable has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Accesses {
+    pub atomic: bool,
+    pub plain: bool,
 }
 
 /// The programs the engine follows besides the shader's, each on its own
@@ -95,7 +102,7 @@ impl HappensBefore {
     /// Plans the engine for `vars`, giving each variable it checks its
     /// first engine word ([`TrackedVar::happens_before`]) and each with
     /// atomics its locations ([`TrackedVar::sync_locations`]).
-    /// `atomic(v)` tells whether variable `v` has atomics; `runtime_len`
+    /// `accesses(v)` tells which kinds of access variable `v` has; `runtime_len`
     /// the element count of a variable's runtime-sized array in this run;
     /// `programs` what to follow besides the shader.
     ///
@@ -106,7 +113,7 @@ impl HappensBefore {
     /// nothing to check but buffers whose plain accesses sit beside atomics.
     pub fn plan(
         vars: &mut [TrackedVar],
-        atomic: impl Fn(usize) -> bool,
+        accesses: impl Fn(usize) -> Accesses,
         runtime_len: impl Fn(&TrackedVar) -> Option<u64>,
         workgroup_size: u32,
         workgroups: u64,
@@ -138,7 +145,8 @@ impl HappensBefore {
                     v.name
                 )
             };
-            if atomic(i) {
+            let Accesses { atomic, plain } = accesses(i);
+            if atomic {
                 if v.space == crate::Space::Workgroup {
                     return Err(format!(
                         "it synchronizes through atomics of `{}`, workgroup memory, which wgrace does not follow yet",
@@ -154,7 +162,7 @@ impl HappensBefore {
             }
             // The plain accesses of a buffer with atomics too (a block of
             // flags and data, say), unless some word is accessed both ways.
-            if v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
+            if plain && v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
             }
