@@ -358,6 +358,8 @@ fn enumerate(space: Space, events: &[&Event], geometry: &Geometry, all_workgroup
         vec![[0, 0, 0]]
     };
     let mut across = WordMap::default();
+    // Events with an index out of bounds for some invocation.
+    let mut clamped: Vec<&Event> = Vec::new();
     for &wg in &workgroups {
         let mut start = 0;
         while start < by_interval.len() {
@@ -387,9 +389,9 @@ fn enumerate(space: Space, events: &[&Event], geometry: &Geometry, all_workgroup
                                 continue;
                             }
                             let Some(first) = word_of(e, &p) else {
-                                // The runtime clamps the index: the word it
-                                // then touches is not enumerated here.
-                                out.unresolved_with_partners(space, e, events, "an index may be out of bounds");
+                                if !clamped.iter().any(|c| std::ptr::eq(*c, *e)) {
+                                    clamped.push(e);
+                                }
                                 continue;
                             };
                             let inv = Inv { workgroup: wg, local: [x, y, z] };
@@ -415,6 +417,11 @@ fn enumerate(space: Space, events: &[&Event], geometry: &Geometry, all_workgroup
         }
     }
     across.conflicts(true, out);
+    // The runtime clamps such an index: the word it then touches is not
+    // enumerated here.
+    for e in clamped {
+        out.unresolved_with_partners(space, e, events, "an index may be out of bounds");
+    }
 }
 
 /// The first word an event touches for invocation `p`, or `None` if an
