@@ -29,7 +29,7 @@ use naga::{
     Statement, Type, TypeInner,
 };
 
-use crate::analysis::{Analysis, AnalysisInput};
+use crate::analysis::{Analysis, AnalysisInput, SiteStatus};
 pub use crate::checks::data_race::Mode;
 use crate::checks::data_race::happens_before::{Accesses, HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
@@ -79,9 +79,6 @@ pub struct Instrumented {
     pub happens_before: Option<HappensBefore>,
     /// Why the engine does not run for a shader that synchronizes that way.
     pub happens_before_not_run: Option<String>,
-    /// Where it runs, the buffers it does not follow and why
-    /// ([`crate::checks::data_race::happens_before::EnginePlan::unfollowed`]).
-    pub happens_before_unfollowed: Option<String>,
 }
 
 /// How to instrument.
@@ -282,6 +279,11 @@ struct Planning {
     plans: HashMap<Option<usize>, FunctionPlans>,
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
+    /// Whether the happens-before engine may check this shader (SPIR-V with
+    /// release/acquire synchronization or relaxed buffer atomics): it then
+    /// checks the plain accesses of buffers with words accessed both ways
+    /// against the atomics too.
+    engine_may_run: bool,
 }
 
 impl Planning {
@@ -299,7 +301,21 @@ impl Planning {
             plans,
             checked: self.sites.iter().map(|s| s.checked).collect(),
         };
-        crate::analysis::analyze(&planned, input)
+        let mut analysis = crate::analysis::analyze(&planned, input);
+        // The analyzer proves plain accesses free of races with plain ones;
+        // where the engine may check them against atomics of the same words
+        // too, it needs every one.
+        if self.engine_may_run {
+            for site in self.sites.iter().filter(|s| self.tracked[s.var as usize].plain_and_atomic) {
+                let status = &mut analysis.sites[site.id as usize];
+                if matches!(status, SiteStatus::RaceFree) {
+                    *status = SiteStatus::Instrumented(
+                        "atomics access its words too, and the happens-before engine checks it against them".into(),
+                    );
+                }
+            }
+        }
+        analysis
     }
 
     /// Drops the instrumentation of the sites `analysis` pruned, and marks
@@ -438,6 +454,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         plans,
         sites,
         barriers,
+        engine_may_run: shader.release_acquire || shader.relaxed_atomics,
     })
 }
 
@@ -483,21 +500,20 @@ pub fn instrument_with(
     // synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
     // missing-fence check.
-    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) =
-        if shader.release_acquire || shader.relaxed_atomics {
-            let has = |v: usize, atomic: bool| {
-                sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
-            };
-            let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
-            let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
-            let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-            match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, options.workgroups, programs) {
-                Ok(plan) => (plan.engine, None, plan.unfollowed),
-                Err(reason) => (None, Some(reason), None),
-            }
-        } else {
-            (None, shader.release_acquire_not_followed.clone(), None)
+    let (mut happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
+        let has = |v: usize, atomic: bool| {
+            sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
         };
+        let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
+        let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
+        let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
+        match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, options.workgroups, programs) {
+            Ok(engine) => (engine, None),
+            Err(reason) => (None, Some(reason)),
+        }
+    } else {
+        (None, shader.release_acquire_not_followed.clone())
+    };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
     }
@@ -682,7 +698,10 @@ pub fn instrument_with(
             None
         },
         hb: match happens_before {
-            Some(_) => Some(SyncHooks::new(&out, &linked, &plans, !options.fences_lose_private_variables)?),
+            Some(engine) => {
+                let fenced = !options.fences_lose_private_variables;
+                Some(SyncHooks::new(&out, &linked, &plans, fenced, engine.atomic_plain)?)
+            }
             None => None,
         },
     };
@@ -742,7 +761,6 @@ pub fn instrument_with(
         memory_barrier_in_loop: fence_in_loop,
         happens_before,
         happens_before_not_run,
-        happens_before_unfollowed,
     })
 }
 
@@ -1352,6 +1370,7 @@ impl Planner<'_> {
         let (scope, acquire, release) = self.shader.release_acquire_at(span);
         Some(SyncPlan {
             var: a.var,
+            site: a.site,
             const_words: a.const_words,
             terms: a.terms.clone(),
             read,
@@ -1602,6 +1621,9 @@ struct Hooks {
 struct SyncHooks {
     try_lock: Handle<Function>,
     atomic: Handle<Function>,
+    /// `wgrace_hb_atomic_data`, when the engine checks atomics against
+    /// plain accesses of the same words ([`HappensBefore::atomic_plain`]).
+    atomic_data: Option<Handle<Function>>,
     unlock: Handle<Function>,
     locked: Handle<Function>,
     fence: Handle<Function>,
@@ -1620,6 +1642,7 @@ impl SyncHooks {
         linked: &crate::link::Linked,
         plans: &HashMap<Option<usize>, FunctionPlans>,
         fenced: bool,
+        atomic_plain: bool,
     ) -> Result<SyncHooks, InstrumentError> {
         let mut results = HashMap::new();
         for name in plans.values().flat_map(|p| p.syncs.iter().flatten()).filter_map(|s| s.result_getter.clone()) {
@@ -1635,6 +1658,7 @@ impl SyncHooks {
         Ok(SyncHooks {
             try_lock: linked.function("wgrace_hb_try_lock")?,
             atomic: linked.function("wgrace_hb_atomic")?,
+            atomic_data: if atomic_plain { Some(linked.function("wgrace_hb_atomic_data")?) } else { None },
             unlock: linked.function("wgrace_hb_unlock")?,
             locked: linked.function("wgrace_hb_locked")?,
             fence: linked.function("wgrace_hb_fence")?,
@@ -2130,7 +2154,15 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
         _ => b.u32(flags),
     };
     let scope = b.u32(sync.scope);
-    b.call(hb.atomic, vec![loc, flags, scope]);
+    // An atomic of a word that plain accesses share: the engine also checks
+    // its own access of the word against theirs.
+    match hb.atomic_data.filter(|_| var.plain_and_atomic && var.happens_before.is_some()) {
+        Some(atomic_data) => {
+            let (id, site) = (b.u32(var.id), b.u32(sync.site));
+            b.call(atomic_data, vec![loc, flags, scope, id, word, site]);
+        }
+        None => b.call(hb.atomic, vec![loc, flags, scope]),
+    }
     for s in b.finish() {
         accept.push(s.0, s.1);
     }

@@ -106,6 +106,8 @@ pub(crate) struct LoopRef {
 #[derive(Debug, Clone)]
 pub(crate) struct SyncPlan {
     pub var: usize,
+    /// Its site (the atomic's, as [`AtomicPlan::site`]).
+    pub site: u32,
     pub const_words: u32,
     pub terms: Vec<Term>,
     /// Whether it reads (a load or a read-modify-write).

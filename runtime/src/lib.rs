@@ -491,16 +491,6 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
-        // The engine runs, but not for a buffer whose plain accesses sit
-        // beside atomics.
-        if inst.happens_before.is_some()
-            && let Some(reason) = &inst.happens_before_unfollowed
-        {
-            notes.push(format!(
-                "the happens-before engine follows release/acquire synchronization for this module, but {reason}: \
-                 a race reported there between accesses that synchronization orders may not be one"
-            ));
-        }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where
         // the engine does not run: the data races stand, but the
         // missing-fence check did not look at them.

@@ -54,8 +54,12 @@ fn main() {
         wgrace_t = s.t;
         switch s.kind {
             case 0u: { wgrace_hb_begin(); }
-            case 1u: { wgrace_hb_access(s.a, s.a, s.b, s.c != 0u, s.d); }
+            case 1u: { wgrace_hb_access(s.a, s.a, s.b, s.c != 0u, s.d, 0u); }
             case 2u: { wgrace_hb_atomic(s.a, s.b, s.c); }
+            case 6u: {
+                wgrace_any = s.d >> 16u;
+                wgrace_hb_atomic_data(s.a, s.b, s.c, 0u, s.a - 2u, s.d & 0xffffu);
+            }
             case 3u: { wgrace_hb_fence(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
             case 4u: { wgrace_hb_barrier_arrive(s.c, (s.b & WGRACE_HB_RELEASE) != 0u); }
             default: { wgrace_hb_barrier_leave(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u); }
@@ -69,21 +73,25 @@ const WORKGROUP_SIZE: u32 = 4;
 const SUBGROUP_SIZE: u32 = 2;
 const WORKGROUPS: u32 = 2;
 const INVOCATIONS: u32 = WORKGROUP_SIZE * WORKGROUPS;
-/// Words of data, and atomic locations after them.
+/// Words of data, and atomic locations: two of their own (flags, locks),
+/// then one for each word of data, for atomics that access data words.
 const WORDS: u32 = 3;
-const LOCATIONS: u32 = 2;
+const FLAGS: u32 = 2;
+const LOCATIONS: u32 = FLAGS + WORDS;
 const HISTORY: u32 = 8;
-/// Sites: four of loads (even) and four of stores (odd).
+/// Sites: four of loads (even) and four of stores (odd); then those of
+/// atomics that access data words, one for each kind of atomic.
 const SITES: u32 = 8;
 const MAX_EVENTS: u32 = 40;
 
 /// The engine's layout, as the host generates it.
-fn layout() -> String {
+fn layout(atomic_data: bool) -> String {
     format!(
         "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
          const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_SETS: u32 = 3u;\n\
-         const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n"
+         const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n\
+         const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n"
     )
 }
 
@@ -95,7 +103,8 @@ fn engine_words() -> u64 {
 }
 
 /// Engine events (`kind`: 0 begin, 1 access, 2 atomic, 3 fence, 4 barrier
-/// arrival, 5 barrier leaving).
+/// arrival, 5 barrier leaving, 6 an atomic that accesses a data word: its
+/// access, then the atomic).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
 struct Step {
@@ -141,8 +150,9 @@ struct Trace {
 }
 
 /// A random trace. Some traces make writes, narrow scopes or relaxed
-/// semantics rare, so that race-free ones are common too.
-fn trace(rng: &mut Rng) -> Trace {
+/// semantics rare, so that race-free ones are common too. With
+/// `atomic_data`, some atomics access the words plain accesses do.
+fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
     let len = 4 + rng.below(MAX_EVENTS - 3);
     let invocations = 2 + rng.below(INVOCATIONS - 1);
     let write_in = 2 + rng.below(6);
@@ -193,12 +203,23 @@ fn trace(rng: &mut Rng) -> Trace {
             let s = scope(rng);
             let semantics =
                 Semantics { acquire: read && ordered, release: write && ordered, buffer: true, ..Semantics::RELAXED };
-            let loc = rng.below(LOCATIONS);
-            let at = Location { class: Class::Buffer, word: WORDS + loc };
+            let loc = rng.below(if atomic_data { LOCATIONS } else { FLAGS });
+            let on_data = loc >= FLAGS;
+            let word = if on_data { loc - FLAGS } else { WORDS + loc };
+            let at = Location { class: Class::Buffer, word };
             // Some read-modify-writes take a lock at their location, some
             // stores free it.
             let lock = rng.below(2) == 0;
             let (take, free) = (lock && read && write, lock && write && !read);
+            // An access of data: checked with the locks held before it.
+            if on_data {
+                // Loads, stores and read-modify-writes.
+                t.sites.push((SITES + u32::from(write) + u32::from(read && write), barriers[agent]));
+                t.locks.push(held[agent]);
+            } else {
+                t.sites.push((0, 0));
+                t.locks.push(0);
+            }
             if take {
                 held[agent] |= 1 << loc;
             }
@@ -211,10 +232,13 @@ fn trace(rng: &mut Rng) -> Trace {
                 | flag(semantics.release, RELEASE)
                 | flag(take, LOCK_TAKE)
                 | flag(free, LOCK_FREE);
-            t.sites.push((0, 0));
-            t.locks.push(0);
             t.events.push(Event { agent, op: Op::Atomic { at, read, write, scope: scope_of(s), semantics } });
-            t.steps.push(step(2, i, loc, flags, s, 0));
+            if on_data {
+                let (site, passed) = *t.sites.last().expect("its site");
+                t.steps.push(step(6, i, loc, flags, s, site | (passed << 16)));
+            } else {
+                t.steps.push(step(2, i, loc, flags, s, 0));
+            }
         } else if roll < 18 {
             let s = scope(rng);
             let (acquire, release) = [(true, false), (false, true), (true, true)][rng.below(3) as usize];
@@ -259,6 +283,8 @@ const INTRA_SUBGROUP: u32 = 3;
 const MISSING_FENCE: u32 = 4;
 const SCOPE: u32 = 5;
 const LOCKSET: u32 = 6;
+/// The atomic-plain check's codes: the later access read, wrote.
+const ATOMIC_PLAIN: u32 = 7;
 
 /// The trace with every atomic and fence at device scope: the wide program.
 fn widened(events: &[Event]) -> Vec<Event> {
@@ -299,13 +325,21 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
     let agents = agents();
     let strong: BTreeSet<(usize, usize)> = vulkan_model::races(&agents, &strengthened(&t.events)).into_iter().collect();
     let wide: BTreeSet<(usize, usize)> = vulkan_model::races(&agents, &widened(&t.events)).into_iter().collect();
+    let plain = |k: usize| matches!(t.events[k].op, Op::Plain { .. });
+    let writes = |k: usize| match t.events[k].op {
+        Op::Plain { write, .. } | Op::Atomic { write, .. } => write,
+        _ => false,
+    };
+    // Two atomics are the scope check's state machines' to judge.
     vulkan_model::races(&agents, &t.events)
         .into_iter()
-        .filter(|&(i, j)| matches!(t.events[i].op, Op::Plain { .. }) && matches!(t.events[j].op, Op::Plain { .. }))
+        .filter(|&(i, j)| plain(i) || plain(j))
         .map(|(i, j)| {
             let (a, b) = (agents[t.events[i].agent], agents[t.events[j].agent]);
             let ((si, bi), (sj, bj)) = (t.sites[i], t.sites[j]);
-            let class = if a.workgroup != b.workgroup {
+            let class = if plain(i) != plain(j) {
+                ATOMIC_PLAIN + u32::from(writes(j))
+            } else if a.workgroup != b.workgroup {
                 INTER
             } else if a.subgroup == b.subgroup {
                 INTRA_SUBGROUP
@@ -332,13 +366,13 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
 }
 
 /// The harness: the data-race check as the pass links it, with the engine.
-fn harness() -> Option<trace_harness::Harness> {
+fn harness(atomic_data: bool) -> Option<trace_harness::Harness> {
     let mut checks = common::linked_checks(false, false);
     checks.truncate(1);
     let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
     let none = wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine");
     checks[0].source = checks[0].source.replace(none, "");
-    checks[0].source.push_str(&layout());
+    checks[0].source.push_str(&layout(atomic_data));
     checks[0].source.push_str(engine);
     checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
     checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));
@@ -347,6 +381,10 @@ fn harness() -> Option<trace_harness::Harness> {
     checks[0].source.push_str(&format!("const WGRACE_CODE_LOCKSET: u32 = {LOCKSET}u;\n"));
     checks[0].source.push_str(&wgrace_shaders::check_source("lockset").expect("the lockset check"));
     checks[0].source.push_str(&wgrace_shaders::check_source("missing_fence").expect("the missing-fence check"));
+    checks[0].source.push_str(&format!("const WGRACE_CODE_ATOMIC_PLAIN: u32 = {ATOMIC_PLAIN}u;\n"));
+    checks[0]
+        .source
+        .push_str(wgrace_shaders::check_file("atomic_plain/engine/record.wgsl").expect("the atomic-plain check's"));
     checks[0].hooks = Hooks::default();
     let source = runtime_source(&trace_harness::prelude(checks, WORKGROUP_SIZE, WORKGROUPS)) + HARNESS;
     let shape = trace_harness::Shape {
@@ -375,35 +413,161 @@ fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32,
     (races, header.hb_unchecked == 0)
 }
 
-#[test]
-fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
-    let Some(harness) = harness() else { return };
-    let mut rng = Rng(0x4ab5_0b1e_d000_0001);
-    let (mut followed, mut racy, mut missing_fence, mut scope, mut lockset) = (0, 0, 0, 0, 0);
-    let traces = 3000;
+/// Racy traces, and how many of them have a race of each of the classes
+/// the engine's other programs and lock sets name, and of the atomic-plain
+/// check's.
+#[derive(Default)]
+struct Counts {
+    followed: usize,
+    racy: usize,
+    missing_fence: usize,
+    scope: usize,
+    lockset: usize,
+    atomic_plain: usize,
+}
+
+/// Runs `traces` random traces through the engine and asserts that each
+/// one it follows has the reference's racing statement pairs, each under
+/// one of the classes the reference allows.
+fn matches_the_model(atomic_data: bool, seed: u64, traces: usize) -> Option<Counts> {
+    let harness = harness(atomic_data)?;
+    let mut rng = Rng(seed);
+    let mut n = Counts::default();
     for _ in 0..traces {
-        let t = trace(&mut rng);
+        let t = trace(&mut rng, atomic_data);
         let (races, complete) = recorded(&harness, &t);
         if !complete {
             continue;
         }
-        followed += 1;
+        n.followed += 1;
         let expected = expected(&t);
-        racy += usize::from(!expected.is_empty());
+        n.racy += usize::from(!expected.is_empty());
         let pairs = |s: &BTreeSet<(u32, u32, u32)>| s.iter().map(|&(_, a, b)| (a, b)).collect::<BTreeSet<_>>();
-        assert_eq!(pairs(&races), pairs(&expected), "racing statement pairs of {:#?}", t.events);
+        assert_eq!(pairs(&races), pairs(&expected), "racing statement pairs of {:#?}, sites {:?}", t.events, t.sites);
         assert!(races.is_subset(&expected), "classes: {races:?}, of {expected:?}, in {:#?}", t.events);
-        missing_fence += usize::from(races.iter().any(|r| r.0 == MISSING_FENCE));
-        scope += usize::from(races.iter().any(|r| r.0 == SCOPE));
-        lockset += usize::from(races.iter().any(|r| r.0 == LOCKSET));
+        n.missing_fence += usize::from(races.iter().any(|r| r.0 == MISSING_FENCE));
+        n.scope += usize::from(races.iter().any(|r| r.0 == SCOPE));
+        n.lockset += usize::from(races.iter().any(|r| r.0 == LOCKSET));
+        n.atomic_plain += usize::from(races.iter().any(|r| r.0 >= ATOMIC_PLAIN));
     }
+    Some(n)
+}
+
+#[test]
+fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
+    let traces = 3000;
+    let Some(n) = matches_the_model(false, 0x4ab5_0b1e_d000_0001, traces) else { return };
+    let racy = n.racy;
     // The wide and strong sets name some of them.
-    assert!((racy / 100..racy * 9 / 10).contains(&scope), "{scope} of {racy} racy traces: scope");
-    assert!((racy / 50..racy * 9 / 10).contains(&lockset), "{lockset} of {racy} racy traces: lockset");
+    assert!((racy / 100..racy * 9 / 10).contains(&n.scope), "{} of {racy} racy traces: scope", n.scope);
+    assert!((racy / 50..racy * 9 / 10).contains(&n.lockset), "{} of {racy} racy traces: lockset", n.lockset);
     assert!(
-        (racy / 50..racy * 9 / 10).contains(&missing_fence),
-        "{missing_fence} of {racy} racy traces: missing-fence"
+        (racy / 50..racy * 9 / 10).contains(&n.missing_fence),
+        "{} of {racy} racy traces: missing-fence",
+        n.missing_fence
     );
-    assert!(followed >= traces * 3 / 4, "the engine followed {followed} of {traces} traces");
-    assert!((followed / 10..followed * 9 / 10).contains(&racy), "{racy} of {followed} traces race");
+    assert!(n.followed >= traces * 3 / 4, "the engine followed {} of {traces} traces", n.followed);
+    assert!((n.followed / 10..n.followed * 9 / 10).contains(&racy), "{racy} of {} traces race", n.followed);
+}
+
+#[test]
+fn atomics_that_access_data_words_race_with_plain_accesses_as_the_model_says() {
+    // Some atomics access the words plain accesses do: an atomic and a
+    // plain access race unless ordered, and where the earlier one wrote,
+    // unless the atomic's scope holds both (availability and visibility).
+    let traces = 3000;
+    let Some(n) = matches_the_model(true, 0x4ab5_0b1e_d000_0002, traces) else { return };
+    let racy = n.racy;
+    assert!(
+        (racy / 20..racy * 9 / 10).contains(&n.atomic_plain),
+        "{} of {racy} racy traces: atomic-plain",
+        n.atomic_plain
+    );
+    assert!((racy / 100..racy * 9 / 10).contains(&n.scope), "{} of {racy} racy traces: scope", n.scope);
+    assert!(n.followed >= traces * 3 / 4, "the engine followed {} of {traces} traces", n.followed);
+}
+
+/// One event of a trace written by hand: a plain access of a data word, or
+/// an atomic (read, write, or both) of scope `scope` (1 subgroup, 2
+/// workgroup, 3 device) at location `loc` (from `FLAGS` on: data word
+/// `loc - FLAGS`), acquiring what it reads and releasing what it writes
+/// when `ordered`.
+#[derive(Clone, Copy)]
+enum Step2 {
+    Plain { word: u32, write: bool },
+    Atomic { loc: u32, read: bool, write: bool, scope: u32, ordered: bool },
+}
+
+/// The trace of `events`, each by an invocation of the dispatch.
+fn written(events: &[(u32, Step2)]) -> Trace {
+    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new(), locks: Vec::new() };
+    let step =
+        |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
+    for i in 0..INVOCATIONS {
+        t.steps.push(step(0, i, 0, 0, 0, 0));
+    }
+    for &(i, e) in events {
+        let agent = i as usize;
+        match e {
+            Step2::Plain { word, write } => {
+                let site = u32::from(write);
+                t.sites.push((site, 0));
+                t.locks.push(0);
+                let at = Location { class: Class::Buffer, word };
+                t.events
+                    .push(Event { agent, op: Op::Plain { at, write, non_private: true, made: Some(Scope::Device) } });
+                t.steps.push(step(1, i, word, site, u32::from(write), 0));
+            }
+            Step2::Atomic { loc, read, write, scope, ordered } => {
+                let semantics = Semantics {
+                    acquire: read && ordered,
+                    release: write && ordered,
+                    buffer: true,
+                    ..Semantics::RELAXED
+                };
+                let flags = flag(read, READ)
+                    | flag(write, WRITE)
+                    | flag(semantics.acquire, ACQUIRE)
+                    | flag(semantics.release, RELEASE);
+                let on_data = loc >= FLAGS;
+                let word = if on_data { loc - FLAGS } else { WORDS + loc };
+                let at = Location { class: Class::Buffer, word };
+                t.events.push(Event { agent, op: Op::Atomic { at, read, write, scope: scope_of(scope), semantics } });
+                t.locks.push(0);
+                if on_data {
+                    let site = SITES + u32::from(write) + u32::from(read && write);
+                    t.sites.push((site, 0));
+                    t.steps.push(step(6, i, loc, flags, scope, site));
+                } else {
+                    t.sites.push((0, 0));
+                    t.steps.push(step(2, i, loc, flags, scope, 0));
+                }
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn a_word_keeps_both_accesses_of_a_statement_that_a_narrow_atomic_can_tell_apart() {
+    // Invocation 0 (workgroup 0) writes word 0 and releases a flag at device
+    // scope; invocation 4 (workgroup 1) acquires it, writes word 0 at the
+    // same statement (ordered after the first write), then reads the word
+    // with a workgroup-scope atomic. The atomic read sees the second write
+    // (its scope holds it) but not the first: it races with that one only,
+    // although the second write happened after it.
+    use Step2::{Atomic, Plain};
+    let t = written(&[
+        (0, Plain { word: 0, write: true }),
+        (0, Atomic { loc: 0, read: false, write: true, scope: 3, ordered: true }),
+        (4, Atomic { loc: 0, read: true, write: false, scope: 3, ordered: true }),
+        (4, Plain { word: 0, write: true }),
+        (4, Atomic { loc: FLAGS, read: true, write: false, scope: 2, ordered: false }),
+    ]);
+    let expected = expected(&t);
+    assert_eq!(expected, BTreeSet::from([(SCOPE, 1, SITES)]), "the reference");
+    let Some(harness) = harness(true) else { return };
+    let (races, complete) = recorded(&harness, &t);
+    assert!(complete);
+    assert_eq!(races, expected);
 }

@@ -16,8 +16,13 @@
 //! 72 (`atomic_memory::LOCAL_BYTES_PER_WORD`) bytes of workgroup memory per word, for the
 //! words the accesses can reach: memory indexed through a runtime-sized
 //! array, or too large for what the shader leaves, is checked across
-//! workgroups only, and the report says so. Its records are races of class
-//! `atomic-plain`: code 0 when the later access read, 1 when it wrote.
+//! workgroups only, and the report says so. Where the data-race check's
+//! happens-before engine checks such a buffer (SPIR-V that synchronizes
+//! with release and acquire, `HappensBefore::atomic_plain`), the engine
+//! judges its pairs under that synchronization instead and records them
+//! under this check's codes (`engine/record.wgsl`). Its records are races
+//! of class `atomic-plain`: code 0 when the later access read, 1 when it
+//! wrote.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::LinkedCheck;
@@ -44,8 +49,9 @@ pub const OTHER_CHECKS_BYTES: u32 = 64;
 
 /// The class's explanation, as the report shows it.
 pub const EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this word, at least one writing, with \
-    nothing ordering them: an atomic's scope does not order it with a plain access; within a workgroup only a \
-    control barrier that orders buffer memory does, and nothing orders accesses of different workgroups";
+    nothing ordering them: an atomic's scope does not order it with a plain access; within a workgroup a control \
+    barrier that orders buffer memory does, and between workgroups only release/acquire synchronization (whose \
+    scopes, and the atomic's own, hold both invocations)";
 
 /// The class's fix hint.
 pub const HINT: &str = "make the plain access atomic too (GLSL: atomicLoad, atomicStore, or an atomic \
@@ -90,9 +96,11 @@ impl Check for AtomicPlain {
             return None;
         }
         let budget = facts.workgroup_bytes_free.saturating_sub(OTHER_CHECKS_BYTES).min(LOCAL_BUDGET);
+        // The happens-before engine checks the buffers it follows
+        // (engine/record.wgsl records its races under this check's codes).
         let local = LocalState::of(
             facts,
-            |v| v.plain_and_atomic,
+            |v| v.plain_and_atomic && v.happens_before.is_none(),
             1,
             budget,
             |name| {
@@ -104,6 +112,9 @@ impl Check for AtomicPlain {
         );
         let mut linked = local.link(ID, "AP", first_code);
         linked.source.push_str(&super::barriers_order_wgsl(&linked.prefix, facts.vars));
+        if facts.happens_before.is_some_and(|engine| engine.atomic_plain) {
+            linked.source.push_str(wgrace_shaders::check_file("atomic_plain/engine/record.wgsl").unwrap_or_default());
+        }
         Some(linked)
     }
 

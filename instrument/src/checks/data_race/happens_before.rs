@@ -8,9 +8,10 @@
 //! synchronization can order: storage buffers whose accesses are not
 //! private (a private access is ordered with no access of another
 //! invocation, and the check's own state machines already take no barrier
-//! as ordering those), the plain words of one with atomics too unless some
-//! word is accessed both ways ([`EnginePlan::unfollowed`]), a runtime-sized
-//! one at the run's length
+//! as ordering those), the plain words of one with atomics too and, where
+//! a word is accessed both ways, the atomics' accesses of it against the
+//! plain ones (for the atomic-plain check, [`HappensBefore::atomic_plain`]),
+//! a runtime-sized one at the run's length
 //! ([`crate::InstrumentOptions::runtime_lengths`]). Its synchronization goes
 //! through the atomics of storage buffers (runtime-sized ones likewise). It
 //! keeps a vector clock per invocation of the dispatch, so it runs for
@@ -55,17 +56,17 @@ pub struct HappensBefore {
     /// Whether the shader takes spin locks whose lock sets it follows, for
     /// the lockset check (the pass sets it).
     pub locks: bool,
-}
-
-/// What [`HappensBefore::plan`] decided for a shader the engine can run for.
-#[derive(Clone, Debug, Default)]
-pub struct EnginePlan {
-    /// The engine, when there is memory for it to check.
-    pub engine: Option<HappensBefore>,
-    /// Buffers synchronization could order whose plain accesses it does
-    /// not check (some of their words are accessed atomically too), in
-    /// words for the report: races reported on them may not be races.
-    pub unfollowed: Option<String>,
+    /// Whether it checks a buffer with words accessed both atomically and
+    /// plainly: the atomics' accesses of such a buffer are checked against
+    /// its plain ones (`wgrace_hb_atomic_data`), and their races are the
+    /// atomic-plain check's (`checks/atomic_plain/engine/record.wgsl`),
+    /// which leaves the buffer to the engine.
+    pub atomic_plain: bool,
+    /// Whether such a buffer has atomics narrower than the device
+    /// (`WGRACE_HB_NARROW_ATOMIC_DATA`): a later access may then be in the
+    /// scope of one of two accesses of a site and not of the other, so the
+    /// history keeps both.
+    pub narrow_atomic_data: bool,
 }
 
 /// The kinds of access a variable has.
@@ -106,11 +107,12 @@ impl HappensBefore {
     /// the element count of a variable's runtime-sized array in this run;
     /// `programs` what to follow besides the shader.
     ///
+    /// Returns `None` when there is no memory for it to check.
+    ///
     /// # Errors
-    /// Why it cannot run: too many invocations, locations or words,
+    /// Why it cannot run: too many invocations, locations or words, or
     /// synchronization through memory it cannot follow (atomics of
-    /// workgroup memory, a runtime-sized buffer of unknown length), or
-    /// nothing to check but buffers whose plain accesses sit beside atomics.
+    /// workgroup memory, a runtime-sized buffer of unknown length).
     pub fn plan(
         vars: &mut [TrackedVar],
         accesses: impl Fn(usize) -> Accesses,
@@ -118,7 +120,7 @@ impl HappensBefore {
         workgroup_size: u32,
         workgroups: u64,
         programs: Programs,
-    ) -> Result<EnginePlan, NotRun> {
+    ) -> Result<Option<HappensBefore>, NotRun> {
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -128,7 +130,6 @@ impl HappensBefore {
         }
         let (mut locations, mut words) = (0u64, 0u64);
         let mut bases = Vec::with_capacity(vars.len());
-        let mut mixed = Vec::new();
         for (i, v) in vars.iter().enumerate() {
             bases.push((None, None));
             let fixed = v.runtime_stride_words.is_none();
@@ -156,13 +157,11 @@ impl HappensBefore {
                 let start = locations.min(u64::from(u32::MAX)) as u32;
                 locations += v.words(len.ok_or_else(unknown_length)?);
                 bases[i].1 = Some(start..locations.min(u64::from(u32::MAX)) as u32);
-                if v.plain_and_atomic && !v.unordered_by_barriers {
-                    mixed.push(format!("`{}`", v.name));
-                }
             }
             // The plain accesses of a buffer with atomics too (a block of
-            // flags and data, say), unless some word is accessed both ways.
-            if plain && v.space == crate::Space::Storage && !v.unordered_by_barriers && !v.plain_and_atomic {
+            // flags and data, say), with those atomics' own accesses where
+            // some word is accessed both ways.
+            if plain && v.space == crate::Space::Storage && !v.unordered_by_barriers {
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
             }
@@ -173,29 +172,24 @@ impl HappensBefore {
                  release/acquire synchronization over ({MAX_LOCATIONS} and {MAX_WORDS})"
             ));
         }
-        let unfollowed = (!mixed.is_empty()).then(|| {
-            format!(
-                "some words of {} are accessed both atomically and plainly, and wgrace checks the plain accesses \
-                 of such a buffer without following release/acquire synchronization yet",
-                mixed.join(", ")
-            )
-        });
         if words == 0 {
-            return unfollowed.map_or(Ok(EnginePlan::default()), Err);
+            return Ok(None);
         }
         for (v, (checked, locations)) in vars.iter_mut().zip(bases) {
             v.happens_before = checked;
             v.sync_locations = locations;
         }
-        let engine = HappensBefore {
+        let both_ways = || vars.iter().filter(|v| v.happens_before.is_some() && v.plain_and_atomic);
+        Ok(Some(HappensBefore {
             invocations: invocations as u32,
             workgroup_size,
             locations: locations.max(1) as u32,
             words: words as u32,
             programs,
             locks: false,
-        };
-        Ok(EnginePlan { engine: Some(engine), unfollowed })
+            atomic_plain: both_ways().next().is_some(),
+            narrow_atomic_data: both_ways().any(|v| v.scoped_atomics),
+        }))
     }
 
     /// 64-bit words of its state (`WGRACE_HB_END`).
@@ -217,7 +211,7 @@ impl HappensBefore {
             "\nconst WGRACE_HB_N: u32 = {}u;\nconst WGRACE_HB_WG_SIZE: u32 = {}u;\nconst WGRACE_HB_LOCATIONS: u32 = \
              {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
-             {}u;\n",
+             {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\n",
             self.invocations,
             self.workgroup_size,
             self.locations,
@@ -225,6 +219,7 @@ impl HappensBefore {
             self.programs.sets(),
             u32::from(self.programs.strong),
             if self.programs.wide { self.programs.sets() - 1 } else { 0 },
+            self.narrow_atomic_data,
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =
@@ -237,6 +232,12 @@ impl HappensBefore {
         }
         if !self.locks {
             source.push_str(&format!("\nfn wgrace_hb_lockset{parameters} {{}}\n"));
+        }
+        if !self.atomic_plain {
+            source.push_str(
+                "\nfn wgrace_hb_atomic_plain(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: \
+                 bool, second_site: u32, second_write: bool) {}\n",
+            );
         }
         let cases: String = vars
             .iter()

@@ -159,6 +159,11 @@ fn wgrace_atomic_plain_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32
     if (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u {
         return;
     }
+    // The happens-before engine checks the words it follows, under release
+    // and acquire synchronization (engine/record.wgsl).
+    if wgrace_hb_var_word(v, word) != WGRACE_HB_NONE {
+        return;
+    }
     let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
     let plain = (flags & WGRACE_ACCESS_PLAIN) != 0u;
     // The access's side (its categories from there) and the other side's

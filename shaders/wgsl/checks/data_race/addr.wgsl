@@ -650,7 +650,7 @@ fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, sit
         let hb = wgrace_hb_var_word(var_id, word);
         if hb != WGRACE_HB_NONE {
             for (var i = 0u; i < words; i++) {
-                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any);
+                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
             }
             return;
         }

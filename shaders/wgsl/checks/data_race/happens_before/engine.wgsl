@@ -556,35 +556,64 @@ fn wgrace_hb_unlock(loc: u32) {
 // and replaces the published clock, or, read-modify-writes, adds to it (a
 // release sequence goes on through them).
 fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
+    wgrace_hb_atomic_data(loc, flags, scope, WGRACE_HB_NONE, 0u, 0u);
+}
+
+// wgrace_hb_atomic for an atomic whose location is also a word of data the
+// engine checks (a buffer with words accessed both atomically and plainly):
+// variable `v`'s word `word`, at `site`. Its own access of the word is
+// checked against the word's other accesses after what it acquires and
+// before what it releases, with the locks held before it: the Vulkan memory
+// model orders an atomic after what its own acquire synchronizes with, and
+// before what synchronizes with its own release.
+fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, site: u32) {
     wgrace_hb_done = true;
+    // The strong program's atomic acquires what it reads and releases what
+    // it writes.
+    var strong = flags;
+    if (flags & WGRACE_HB_READ) != 0u {
+        strong |= WGRACE_HB_ACQUIRE;
+    }
+    if (flags & WGRACE_HB_WRITE) != 0u {
+        strong |= WGRACE_HB_RELEASE;
+    }
+    let real_holds = wgrace_hb_atomic_read(WGRACE_HB_REAL, loc, flags, scope);
+    var strong_holds = 0u;
+    if WGRACE_HB_STRONG {
+        strong_holds = wgrace_hb_atomic_read(WGRACE_HB_STRONG_SET, loc, strong, scope);
+    }
+    var wide_holds = 0u;
+    if WGRACE_HB_WIDE {
+        wide_holds = wgrace_hb_atomic_read(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE);
+    }
+    if v != WGRACE_HB_NONE {
+        let hb = wgrace_hb_var_word(v, word);
+        if hb != WGRACE_HB_NONE {
+            let write = (flags & WGRACE_HB_WRITE) != 0u;
+            wgrace_hb_access(hb, word, site, write, wgrace_any, wgrace_hb_atomic_kind(scope));
+        }
+    }
     if (flags & (WGRACE_HB_LOCK_TAKE | WGRACE_HB_LOCK_FREE)) != 0u {
         wgrace_hb_hold(loc, (flags & WGRACE_HB_LOCK_TAKE) != 0u);
     }
-    wgrace_hb_atomic_in(WGRACE_HB_REAL, loc, flags, scope);
+    wgrace_hb_atomic_write(WGRACE_HB_REAL, loc, flags, scope, real_holds);
     if WGRACE_HB_STRONG {
-        // The strong program's atomic acquires what it reads and releases
-        // what it writes.
-        var strong = flags;
-        if (flags & WGRACE_HB_READ) != 0u {
-            strong |= WGRACE_HB_ACQUIRE;
-        }
-        if (flags & WGRACE_HB_WRITE) != 0u {
-            strong |= WGRACE_HB_RELEASE;
-        }
-        wgrace_hb_atomic_in(WGRACE_HB_STRONG_SET, loc, strong, scope);
+        wgrace_hb_atomic_write(WGRACE_HB_STRONG_SET, loc, strong, scope, strong_holds);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_atomic_in(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE);
+        wgrace_hb_atomic_write(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE, wide_holds);
     }
 }
 
-fn wgrace_hb_atomic_in(cs: u32, loc: u32, flags: u32, scope: u32) {
+// An atomic's read, in the set of clocks at `cs`: what it acquires, or
+// pends for a later acquire fence. Returns which of this invocation's
+// remembered versions (own + 3u: acquired, own + 4u: pended) hold the
+// location's clock whole after the read, if any (0: none).
+fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32) -> u32 {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     let at = wgrace_hb_loc(cs, loc);
     let clock = at + 3u;
-    // Which of this invocation's remembered versions (own + 3u: acquired,
-    // own + 4u: pended) hold this clock whole after the read, if any.
     var holds = 0u;
     if (flags & WGRACE_HB_READ) != 0u {
         let s = wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[at + 1u]), scope);
@@ -604,6 +633,16 @@ fn wgrace_hb_atomic_in(cs: u32, loc: u32, flags: u32, scope: u32) {
             holds = 4u;
         }
     }
+    return holds;
+}
+
+// An atomic's write, in the set of clocks at `cs`, after its read
+// (`holds`, wgrace_hb_atomic_read's): what it releases.
+fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32) {
+    let me = wgrace_hb_me();
+    let own = wgrace_hb_own(cs, me);
+    let at = wgrace_hb_loc(cs, loc);
+    let clock = at + 3u;
     if (flags & WGRACE_HB_WRITE) != 0u {
         let version = atomicAdd(&wgrace_hb[at + 2u], 1lu) + 1lu;
         // A read-modify-write adds only what this invocation releases,
@@ -767,15 +806,22 @@ fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
 
 // ---------------------------------------------------------------- accesses
 
-// A plain load or store of word `word` (of the engine's words; `var_word`
-// is its word in its variable, for the report) at `site`, after `barriers`
-// control barriers of any kind: checked against the word's history, then
-// added to it, under the word's lock.
-fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32) {
+// An access of word `word` (of the engine's words; `var_word` is its word
+// in its variable, for the report) at `site`, after `barriers` control
+// barriers of any kind: checked against the word's history, then added to
+// it, under the word's lock. `kind` is WGRACE_HB_PLAIN for a plain load or
+// store, or an atomic's (wgrace_hb_atomic_kind): two atomic accesses never
+// race here (the scope check's state machines judge them); an atomic and a
+// plain one race as two plain ones would, and also, where the earlier one
+// wrote, when the atomic's scope does not hold both invocations: an atomic
+// makes its write available, and the write it reads visible, only within
+// its scope (a plain write of a later atomic write needs only to be
+// available, which the plain write itself is).
+fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
     let at = WGRACE_HB_HISTORIES + word * WGRACE_HB_WORD_WORDS;
     for (var spin = 0u; spin < WGRACE_HB_SPIN; spin++) {
         if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
-            wgrace_hb_check(at + 1u, var_word, site, write, barriers);
+            wgrace_hb_check(at + 1u, var_word, site, write, barriers, kind);
             atomicStore(&wgrace_hb[at], 0lu);
             return;
         }
@@ -783,7 +829,32 @@ fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: 
     wgrace_hb_unchecked();
 }
 
-fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32) {
+// An access's kind: plain, or atomic of a scope.
+const WGRACE_HB_PLAIN: u32 = 0u;
+
+fn wgrace_hb_atomic_kind(scope: u32) -> u32 {
+    return 1u + scope;
+}
+
+// Whether the instance of `scope` around invocation `i` holds `j`.
+fn wgrace_hb_holds(scope: u32, i: u32, j: u32) -> bool {
+    switch scope {
+        case WGRACE_HB_SCOPE_INVOCATION: {
+            return i == j;
+        }
+        case WGRACE_HB_SCOPE_SUBGROUP: {
+            return wgrace_hb_subgroup_of(i) == wgrace_hb_subgroup_of(j);
+        }
+        case WGRACE_HB_SCOPE_WORKGROUP: {
+            return wgrace_hb_workgroup_of(i) == wgrace_hb_workgroup_of(j);
+        }
+        default: {
+            return true;
+        }
+    }
+}
+
+fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
     let me = wgrace_hb_me();
     let count = wgrace_hb_count(WGRACE_HB_REAL);
     let locks = wgrace_hb_locks();
@@ -807,8 +878,17 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         let i = u32(e0 >> 32u);
         let e_site = u32(e1) & 0x3fffu;
         let e_write = (u32(e1) & 0x4000u) != 0u;
-        let before = wgrace_hb_before(WGRACE_HB_REAL, i, u32(e0));
-        if !before && (write || e_write) {
+        let e_kind = u32(e1 >> 32u);
+        let ordered = wgrace_hb_before(WGRACE_HB_REAL, i, u32(e0));
+        // An atomic and a plain access, the earlier writing: its write must
+        // be available to the later one's invocation (an atomic makes its
+        // write available within its scope) and, when the later one only
+        // reads, visible to it (an atomic read sees within its scope).
+        let one_atomic = (kind == WGRACE_HB_PLAIN) != (e_kind == WGRACE_HB_PLAIN);
+        let scoped = one_atomic && e_write && (e_kind != WGRACE_HB_PLAIN || !write);
+        let held = !scoped || wgrace_hb_holds(max(kind, e_kind) - 1u, i, me);
+        let before = ordered && held;
+        if !before && (write || e_write) && (kind == WGRACE_HB_PLAIN || e_kind == WGRACE_HB_PLAIN) {
             let g = wgrace_hb_workgroup_of(i);
             var race_class = WGRACE_CLASS_INTER;
             if g == wgrace_g {
@@ -822,7 +902,7 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
                 let e2 = atomicLoad(&wgrace_hb[entry + 2u]);
                 if WGRACE_HB_WIDE && wgrace_hb_before(WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u)) {
                     other = 1u;
-                } else if WGRACE_HB_STRONG && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
+                } else if WGRACE_HB_STRONG && held && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
                     other = 2u;
                 } else if wgrace_hb_disjoint(locks, atomicLoad(&wgrace_hb[entry + 3u])) {
                     other = 3u;
@@ -840,13 +920,21 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
                     wgrace_hb_lockset(var_word, e_site, g, t, e_write, site);
                 }
                 default: {
-                    wgrace_record(race_class, var_word, e_site, g, t, e_write, site);
+                    if kind != e_kind {
+                        wgrace_hb_atomic_plain(var_word, e_site, g, t, e_write, site, write);
+                    } else {
+                        wgrace_record(race_class, var_word, e_site, g, t, e_write, site);
+                    }
                 }
             }
         }
         // An access of this site that happens before this one is no longer
-        // needed: whatever races with it races with this one too.
-        if before && e_site == site && e_write == write {
+        // needed: whatever races with it races with this one too. (Where
+        // atomics of a narrow scope access data, only when the two are of
+        // one invocation: a later access may be in the scope of one and not
+        // of the other.)
+        let prunable = !WGRACE_HB_NARROW_ATOMIC_DATA || i == me;
+        if ordered && prunable && e_site == site && e_write == write {
             atomicStore(&wgrace_hb[entry + 1u], 0lu);
             free = min(free, k);
         }
@@ -861,5 +949,5 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
     atomicStore(&wgrace_hb[entry + 2u], counts);
     atomicStore(&wgrace_hb[entry + 3u], locks);
     let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
-    atomicStore(&wgrace_hb[entry + 1u], u64(e1));
+    atomicStore(&wgrace_hb[entry + 1u], u64(e1) | (u64(kind) << 32u));
 }

@@ -16,4 +16,4 @@ fn wgrace_hb_barrier_arrive(scope: u32, release: bool) {}
 
 fn wgrace_hb_barrier_leave(scope: u32, acquire: bool) {}
 
-fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32) {}
+fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {}
