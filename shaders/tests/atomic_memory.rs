@@ -225,10 +225,12 @@ fn local_state(prefix: &str, within: bool) -> String {
 }
 
 /// What the host generates beside a check's WGSL for a shader whose barriers
-/// order every variable.
+/// order every variable, and which the happens-before engine does not
+/// check (the data-race check's `happens_before/none.wgsl`).
 fn barriers_order(prefix: &str) -> String {
     if prefix == "atomic_plain" {
         "fn wgrace_atomic_plain_barriers_order(v: u32) -> bool { return true; }\n".to_string()
+            + wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine")
     } else {
         String::new()
     }
