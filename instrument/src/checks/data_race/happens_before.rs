@@ -35,10 +35,12 @@ pub const HISTORY: u32 = 8;
 /// clock of one 64-bit word per invocation, three times in each set.
 pub const MAX_INVOCATIONS: u64 = 1024;
 
-/// The most atomic words synchronization may go through, and words of
-/// memory the engine checks.
-pub const MAX_LOCATIONS: u64 = 4096;
-pub const MAX_WORDS: u64 = 1 << 16;
+/// The most state the engine keeps, in bytes: WebGPU's default limit on a
+/// storage buffer binding (128 MiB), which every adapter allows. Its clocks
+/// take 24 bytes per pair of invocations in each set of clocks, each atomic
+/// word one clock per set, and each word of memory it checks 264 bytes
+/// ([`HappensBefore::state_words`]).
+pub const MAX_STATE_BYTES: u64 = 128 << 20;
 
 /// The engine's layout for one shader and dispatch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,8 +112,8 @@ impl HappensBefore {
     /// Returns `None` when there is no memory for it to check.
     ///
     /// # Errors
-    /// Why it cannot run: too many invocations, locations or words, or
-    /// synchronization through memory it cannot follow (atomics of
+    /// Why it cannot run: too many invocations, more state than
+    /// [`MAX_STATE_BYTES`], or synchronization through memory it cannot follow (atomics of
     /// workgroup memory, a runtime-sized buffer of unknown length).
     pub fn plan(
         vars: &mut [TrackedVar],
@@ -166,30 +168,36 @@ impl HappensBefore {
                 words += v.words(len.ok_or_else(unknown_length)?);
             }
         }
-        if locations > MAX_LOCATIONS || words > MAX_WORDS {
-            return Err(format!(
-                "it has {locations} atomic words and {words} words of memory to check, more than wgrace follows \
-                 release/acquire synchronization over ({MAX_LOCATIONS} and {MAX_WORDS})"
-            ));
-        }
         if words == 0 {
             return Ok(None);
+        }
+        let mut engine = HappensBefore {
+            invocations: invocations as u32,
+            workgroup_size,
+            locations: locations.clamp(1, u64::from(u32::MAX)) as u32,
+            words: words.min(u64::from(u32::MAX)) as u32,
+            programs,
+            locks: false,
+            atomic_plain: false,
+            narrow_atomic_data: false,
+        };
+        let bytes = engine.state_words() * 8;
+        if bytes > MAX_STATE_BYTES || words > u64::from(u32::MAX) || locations > u64::from(u32::MAX) {
+            return Err(format!(
+                "following it over {invocations} invocations, {locations} atomic words and {words} words of memory \
+                 to check takes {} MiB of state, more than the {} MiB wgrace gives it",
+                bytes.div_ceil(1 << 20),
+                MAX_STATE_BYTES >> 20
+            ));
         }
         for (v, (checked, locations)) in vars.iter_mut().zip(bases) {
             v.happens_before = checked;
             v.sync_locations = locations;
         }
         let both_ways = || vars.iter().filter(|v| v.happens_before.is_some() && v.plain_and_atomic);
-        Ok(Some(HappensBefore {
-            invocations: invocations as u32,
-            workgroup_size,
-            locations: locations.max(1) as u32,
-            words: words as u32,
-            programs,
-            locks: false,
-            atomic_plain: both_ways().next().is_some(),
-            narrow_atomic_data: both_ways().any(|v| v.scoped_atomics),
-        }))
+        engine.atomic_plain = both_ways().next().is_some();
+        engine.narrow_atomic_data = both_ways().any(|v| v.scoped_atomics);
+        Ok(Some(engine))
     }
 
     /// 64-bit words of its state (`WGRACE_HB_END`).
