@@ -79,6 +79,9 @@ pub struct Instrumented {
     pub happens_before: Option<HappensBefore>,
     /// Why the engine does not run for a shader that synchronizes that way.
     pub happens_before_not_run: Option<String>,
+    /// Buffers whose plain accesses the engine does not check where it
+    /// runs ([`crate::checks::data_race::happens_before::EnginePlan::unfollowed`]).
+    pub happens_before_unfollowed: Vec<String>,
 }
 
 /// How to instrument.
@@ -279,10 +282,9 @@ struct Planning {
     plans: HashMap<Option<usize>, FunctionPlans>,
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
-    /// Whether the happens-before engine may check this shader (SPIR-V with
-    /// release/acquire synchronization or relaxed buffer atomics): it then
-    /// checks the plain accesses of buffers with words accessed both ways
-    /// against the atomics too.
+    /// Whether the happens-before engine may check atomics against plain
+    /// accesses of the same words (SPIR-V with release/acquire
+    /// synchronization): it then needs every plain access of such a buffer.
     engine_may_run: bool,
 }
 
@@ -454,7 +456,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         plans,
         sites,
         barriers,
-        engine_may_run: shader.release_acquire || shader.relaxed_atomics,
+        engine_may_run: shader.release_acquire,
     })
 }
 
@@ -500,19 +502,22 @@ pub fn instrument_with(
     // synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
     // missing-fence check.
-    let (mut happens_before, happens_before_not_run) = if shader.release_acquire || shader.relaxed_atomics {
+    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) = if shader.release_acquire
+        || shader.relaxed_atomics
+    {
         let has = |v: usize, atomic: bool| {
             sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
         };
         let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
         let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
         let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-        match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, options.workgroups, programs) {
-            Ok(engine) => (engine, None),
-            Err(reason) => (None, Some(reason)),
+        let (workgroups, atomic_data) = (options.workgroups, shader.release_acquire);
+        match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, programs, atomic_data) {
+            Ok(plan) => (plan.engine, None, plan.unfollowed),
+            Err(reason) => (None, Some(reason), Vec::new()),
         }
     } else {
-        (None, shader.release_acquire_not_followed.clone())
+        (None, shader.release_acquire_not_followed.clone(), Vec::new())
     };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
@@ -761,6 +766,7 @@ pub fn instrument_with(
         memory_barrier_in_loop: fence_in_loop,
         happens_before,
         happens_before_not_run,
+        happens_before_unfollowed,
     })
 }
 

@@ -491,6 +491,19 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
+        // The engine runs for the missing-fence check, but not for a buffer
+        // whose words are accessed both ways (only modules that release and
+        // acquire need it there).
+        let unfollowed = &inst.happens_before_unfollowed;
+        if inst.happens_before.is_some() && races.iter().any(|r| unfollowed.contains(&r.memory.variable)) {
+            let names: Vec<String> = unfollowed.iter().map(|n| format!("`{n}`")).collect();
+            notes.push(format!(
+                "the missing-fence check did not look at {}, some of whose words are accessed both atomically and \
+                 plainly: a race there that a flag or lock of relaxed atomics leaves unordered is reported under its \
+                 data-race or atomic-plain class",
+                names.join(", ")
+            ));
+        }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where
         // the engine does not run: the data races stand, but the
         // missing-fence check did not look at them.
@@ -498,11 +511,11 @@ impl Plan {
             && self.shader.relaxed_atomics
             && self.shader.release_acquire_note.is_none()
             && let Some(reason) = &inst.happens_before_not_run
-            && races.iter().any(|r| r.class.check() == "data-race")
+            && races.iter().any(|r| matches!(r.class.check(), "data-race" | "atomic-plain"))
         {
             notes.push(format!(
                 "the missing-fence check did not run ({reason}): a race that a flag or lock of relaxed atomics \
-                 leaves unordered is reported under its data-race class"
+                 leaves unordered is reported under its data-race or atomic-plain class"
             ));
         }
         if let Some(w) = self.spec.assume_lockstep

@@ -1091,13 +1091,14 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
     // tests/data/spirv/flags_beside_data.comp: flags and data in one block,
     // the data written at line 32 and read at 36, the flag loaded at 35.
     // The engine follows the block's plain words beside its atomic ones,
-    // and, where a word is accessed both ways, the atomics' accesses of it
-    // against the plain ones (the atomic-plain check's races).
+    // and, where a word is accessed both ways in a module that releases and
+    // acquires, the atomics' accesses of it against the plain ones (the
+    // atomic-plain check's races).
     let compile_as =
         |defines: &[&str]| compile("flags_beside_data", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
     let flags = || args(&["--dispatch", "2", "--fill", "Message=zero", "--buffer", "Message=2", "--buffer", "Seen=2"]);
     type Case = (&'static [&'static str], &'static [(RaceClass, u32, u32)]);
-    let cases: [Case; 7] = [
+    let cases: [Case; 5] = [
         (&[], &[]),
         (&["-DRELAXED"], &[(RaceClass::MissingFence, 32, 36)]),
         // A plain load of a flag word that only atomic loads share.
@@ -1105,10 +1106,8 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
         // A plain store of a flag word that the other workgroup may still
         // be loading.
         (&["-DPLAIN_WRITE"], &[(RaceClass::AtomicPlain, 35, 41)]),
-        (&["-DPLAIN_WRITE", "-DRELAXED"], &[(RaceClass::AtomicPlain, 35, 41), (RaceClass::MissingFence, 32, 36)]),
         // The data read with an atomic load, after the flag's acquire.
         (&["-DATOMIC_DATA"], &[]),
-        (&["-DATOMIC_DATA", "-DRELAXED"], &[(RaceClass::MissingFence, 32, 36)]),
     ];
     for (defines, expected) in cases {
         let module = compile_as(defines);
@@ -1121,10 +1120,32 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
             assert!(run.complete, "{defines:?} {mode}: {:?}", run.incomplete);
         }
     }
-    // Beside a buffer of plain words alone, as well.
-    let beside_another = check(&compile_as(&["-DPLAIN_WRITE", "-DEXTRA"]), flags()).expect("runs");
-    assert_eq!(class_and_lines(&beside_another.runs[0]), [(RaceClass::AtomicPlain, 35, 41)]);
-    assert!(beside_another.runs[0].notes.is_empty(), "{:?}", beside_another.runs[0].notes);
+    // With relaxed flags nothing but barriers orders an atomic and a plain
+    // access of one word, which the atomic-plain check's own state follows;
+    // the engine (for the missing-fence check) leaves such a block alone,
+    // and the report says so.
+    let not_run = "the missing-fence check did not run (some words of `Message` are accessed both atomically and \
+                   plainly, which it follows only in modules that release and acquire): a race that a flag or lock \
+                   of relaxed atomics leaves unordered is reported under its data-race or atomic-plain class";
+    let relaxed_write = check(&compile_as(&["-DPLAIN_WRITE", "-DRELAXED"]), flags()).expect("runs");
+    let run = &relaxed_write.runs[0];
+    assert_eq!(class_and_lines(run), [(RaceClass::InterWorkgroup, 32, 36), (RaceClass::AtomicPlain, 35, 41)]);
+    assert_eq!(run.notes, [not_run]);
+    let relaxed_data = check(&compile_as(&["-DATOMIC_DATA", "-DRELAXED"]), flags()).expect("runs");
+    let run = &relaxed_data.runs[0];
+    assert_eq!(class_and_lines(run), [(RaceClass::AtomicPlain, 32, 36)]);
+    assert_eq!(run.notes, [not_run]);
+    // Beside another buffer the engine follows, it runs, and says which
+    // buffer it left alone.
+    let beside = check(&compile_as(&["-DPLAIN_WRITE", "-DRELAXED", "-DEXTRA"]), flags()).expect("runs");
+    let run = &beside.runs[0];
+    assert!(run.races.iter().any(|r| r.class == RaceClass::AtomicPlain), "{:?}", run.races);
+    assert_eq!(
+        run.notes,
+        ["the missing-fence check did not look at `Message`, some of whose words are accessed both atomically and \
+          plainly: a race there that a flag or lock of relaxed atomics leaves unordered is reported under its \
+          data-race or atomic-plain class"]
+    );
 }
 
 #[test]
@@ -1152,6 +1173,6 @@ fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
         run.notes,
         ["the missing-fence check did not run (the dispatch has 2000 invocations, and wgrace follows \
           release/acquire synchronization for at most 1024): a race that a flag or lock of relaxed atomics leaves \
-          unordered is reported under its data-race class"]
+          unordered is reported under its data-race or atomic-plain class"]
     );
 }

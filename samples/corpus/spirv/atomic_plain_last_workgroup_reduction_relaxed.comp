@@ -5,10 +5,10 @@
 // workgroup that counts last has seen every other's count, but without
 // release and acquire that orders nothing, so its plain load of the total
 // races with the other workgroups' adds (an atomic and a plain access of
-// one word), and acquire-release counting would order them.
+// one word); acquire-release counting would order them.
 // wgrace: --dispatch 4 --fill Sum=zero
 // expect: race
-// race: missing-fence 15 18
+// race: atomic-plain 15 18
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Sum { uint total; uint done; uint result; };
 void main() {

@@ -71,6 +71,17 @@ pub struct HappensBefore {
     pub narrow_atomic_data: bool,
 }
 
+/// What [`HappensBefore::plan`] decided for a shader the engine can run for.
+#[derive(Clone, Debug, Default)]
+pub struct EnginePlan {
+    /// The engine, when there is memory for it to check.
+    pub engine: Option<HappensBefore>,
+    /// Buffers whose plain accesses it does not check (some of their words
+    /// are accessed atomically too, in a module without release/acquire
+    /// synchronization), by name for the report.
+    pub unfollowed: Vec<String>,
+}
+
 /// The kinds of access a variable has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accesses {
@@ -107,9 +118,12 @@ impl HappensBefore {
     /// atomics its locations ([`TrackedVar::sync_locations`]).
     /// `accesses(v)` tells which kinds of access variable `v` has; `runtime_len`
     /// the element count of a variable's runtime-sized array in this run;
-    /// `programs` what to follow besides the shader.
-    ///
-    /// Returns `None` when there is no memory for it to check.
+    /// `programs` what to follow besides the shader; `atomic_data` whether
+    /// to check atomics against plain accesses of the same words (in a
+    /// module that synchronizes with release and acquire: elsewhere nothing
+    /// but barriers orders such a pair, which the atomic-plain check's own
+    /// state follows, and a counter that many invocations add to would fill
+    /// a word's history).
     ///
     /// # Errors
     /// Why it cannot run: too many invocations, more state than
@@ -122,7 +136,8 @@ impl HappensBefore {
         workgroup_size: u32,
         workgroups: u64,
         programs: Programs,
-    ) -> Result<Option<HappensBefore>, NotRun> {
+        atomic_data: bool,
+    ) -> Result<EnginePlan, NotRun> {
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -132,6 +147,7 @@ impl HappensBefore {
         }
         let (mut locations, mut words) = (0u64, 0u64);
         let mut bases = Vec::with_capacity(vars.len());
+        let mut unfollowed = Vec::new();
         for (i, v) in vars.iter().enumerate() {
             bases.push((None, None));
             let fixed = v.runtime_stride_words.is_none();
@@ -164,12 +180,24 @@ impl HappensBefore {
             // flags and data, say), with those atomics' own accesses where
             // some word is accessed both ways.
             if plain && v.space == crate::Space::Storage && !v.unordered_by_barriers {
+                if v.plain_and_atomic && !atomic_data {
+                    unfollowed.push(v.name.clone());
+                    continue;
+                }
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
             }
         }
         if words == 0 {
-            return Ok(None);
+            if !unfollowed.is_empty() {
+                let names: Vec<String> = unfollowed.iter().map(|n| format!("`{n}`")).collect();
+                return Err(format!(
+                    "some words of {} are accessed both atomically and plainly, which it follows only in modules \
+                     that release and acquire",
+                    names.join(", ")
+                ));
+            }
+            return Ok(EnginePlan::default());
         }
         let mut engine = HappensBefore {
             invocations: invocations as u32,
@@ -197,7 +225,7 @@ impl HappensBefore {
         let both_ways = || vars.iter().filter(|v| v.happens_before.is_some() && v.plain_and_atomic);
         engine.atomic_plain = both_ways().next().is_some();
         engine.narrow_atomic_data = both_ways().any(|v| v.scoped_atomics);
-        Ok(Some(engine))
+        Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
     /// 64-bit words of its state (`WGRACE_HB_END`).
