@@ -285,7 +285,7 @@ struct Planning {
     /// Whether the happens-before engine may check atomics against plain
     /// accesses of the same words (SPIR-V with release/acquire
     /// synchronization): it then needs every plain access of such a buffer.
-    engine_may_run: bool,
+    engine_checks_atomic_data: bool,
 }
 
 impl Planning {
@@ -307,7 +307,7 @@ impl Planning {
         // The analyzer proves plain accesses free of races with plain ones;
         // where the engine may check them against atomics of the same words
         // too, it needs every one.
-        if self.engine_may_run {
+        if self.engine_checks_atomic_data {
             for site in self.sites.iter().filter(|s| self.tracked[s.var as usize].plain_and_atomic) {
                 let status = &mut analysis.sites[site.id as usize];
                 if matches!(status, SiteStatus::RaceFree) {
@@ -456,7 +456,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         plans,
         sites,
         barriers,
-        engine_may_run: shader.release_acquire,
+        engine_checks_atomic_data: shader.release_acquire,
     })
 }
 
