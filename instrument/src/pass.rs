@@ -31,7 +31,7 @@ use naga::{
 
 use crate::analysis::{Analysis, AnalysisInput, SiteStatus};
 pub use crate::checks::data_race::Mode;
-use crate::checks::data_race::happens_before::{Accesses, HappensBefore, Programs};
+use crate::checks::data_race::happens_before::{Accesses, Following, HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
 use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
@@ -501,24 +501,39 @@ pub fn instrument_with(
     // data-race check's happens-before engine checks the memory such
     // synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
-    // missing-fence check.
-    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) = if shader.release_acquire
-        || shader.relaxed_atomics
-    {
-        let has = |v: usize, atomic: bool| {
-            sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
+    // missing-fence check; and SPIR-V whose control barriers synchronize
+    // memory within a subgroup only, for the memory they order.
+    let subgroup_sync = shader.subgroup_sync.unwrap_or_default();
+    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) =
+        if shader.release_acquire || shader.relaxed_atomics || shader.subgroup_sync.is_some() {
+            let has = |v: usize, atomic: bool| {
+                sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
+            };
+            let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
+            // Barriers that synchronize within a subgroup only: the wide program
+            // gives those of subgroup memory scope the workgroup's, and the
+            // races it orders, or that subgroup barriers separate, are the scope
+            // check's.
+            let following = Following {
+                programs: Programs {
+                    strong: shader.relaxed_atomics,
+                    wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
+                },
+                atomic_data: shader.release_acquire,
+                buffers: shader.release_acquire || shader.relaxed_atomics || subgroup_sync.buffers,
+                workgroup: subgroup_sync.workgroup,
+                subgroup_barriers: shader.subgroup_barriers,
+                subgroup_execution: shader.subgroup_execution_barriers,
+            };
+            let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
+            let workgroups = options.workgroups;
+            match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, following) {
+                Ok(plan) => (plan.engine, None, plan.unfollowed),
+                Err(reason) => (None, Some(reason), Vec::new()),
+            }
+        } else {
+            (None, shader.release_acquire_not_followed.clone(), Vec::new())
         };
-        let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
-        let programs = Programs { strong: shader.relaxed_atomics, wide: shader.narrow_sync };
-        let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-        let (workgroups, atomic_data) = (options.workgroups, shader.release_acquire);
-        match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, programs, atomic_data) {
-            Ok(plan) => (plan.engine, None, plan.unfollowed),
-            Err(reason) => (None, Some(reason), Vec::new()),
-        }
-    } else {
-        (None, shader.release_acquire_not_followed.clone(), Vec::new())
-    };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
     }
@@ -680,10 +695,17 @@ pub fn instrument_with(
             limit: options.workgroup_memory_limit,
         });
     }
-    let runtime_capabilities = runtime_capabilities(options.subgroups);
+    let mut runtime_capabilities = runtime_capabilities(options.subgroups);
+    if happens_before.is_some_and(|engine| engine.subgroup_execution) {
+        // The engine's subgroup sync, for the shader's subgroup barriers.
+        runtime_capabilities |= Capabilities::SUBGROUP_BARRIER;
+    }
     let mut runtime = runtime_module(&prelude, runtime_capabilities)?;
-    if happens_before.is_some() {
+    if let Some(engine) = &happens_before {
         add_result_getters(&mut runtime, module, &mut plans);
+        if engine.subgroup_execution {
+            order_engine_subgroup_sync(&mut runtime);
+        }
     }
     let runtime_group =
         module.global_variables.iter().filter_map(|(_, g)| g.binding.as_ref().map(|b| b.group + 1)).max().unwrap_or(0);
@@ -1082,11 +1104,12 @@ fn reachable_functions(module: &Module, root: &Function) -> Vec<Handle<Function>
 
 /// What the second walk inserts in one function, in traversal order: a
 /// plan per load and store (`None` for an access that is not checked) and
-/// an id per barrier.
+/// an id per barrier, with whether its memory scope is a subgroup (SPIR-V's
+/// workgroup barriers of subgroup memory scope).
 #[derive(Debug, Default)]
 struct FunctionPlans {
     accesses: VecDeque<Option<Plan>>,
-    barriers: VecDeque<u32>,
+    barriers: VecDeque<(u32, bool)>,
     /// One entry per load, store and atomic statement, in walk order: what
     /// to call after it when it accesses memory the checks of atomic memory
     /// look at (`keep_atomic_memory`).
@@ -1201,11 +1224,12 @@ impl Planner<'_> {
                 Statement::MemoryBarrier(_) => out.fences.push_back(self.shader.release_acquire_at(*span)),
                 Statement::WorkGroupUniformLoad { pointer, .. } => {
                     self.note_site(f, *pointer, AccessKind::UniformLoad, *span)?;
-                    out.barriers.push_back(self.add_barrier(f, BarrierKind::UniformLoad, *span));
+                    out.barriers.push_back((self.add_barrier(f, BarrierKind::UniformLoad, *span), false));
                 }
                 Statement::ControlBarrier(flags) => {
                     if let Some(kind) = crate::sites::control_barrier_kind(*flags) {
-                        out.barriers.push_back(self.add_barrier(f, kind, *span));
+                        let subgroup_memory = self.shader.barrier_of_subgroup_memory(*span);
+                        out.barriers.push_back((self.add_barrier(f, kind, *span), subgroup_memory));
                     }
                 }
                 Statement::CooperativeStore { target, .. } => self.reject_cooperative(f, *target, *span)?,
@@ -1967,7 +1991,9 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                 if crate::sites::control_barrier_kind(flags).is_some() {
                     // What it orders: 1 workgroup memory, 2 storage memory;
                     // 4 when only a subgroup waits at it (SPIR-V's
-                    // subgroup execution scope, see `spirv::barrier_scopes`).
+                    // subgroup execution scope, see `spirv::barrier_scopes`);
+                    // 8 when its memory scope is a subgroup.
+                    let (id, subgroup_memory) = rw.plans.barriers.pop_front().unwrap_or((0, false));
                     let mut orders = 0;
                     if flags.contains(naga::Barrier::WORK_GROUP) {
                         orders |= 1;
@@ -1978,13 +2004,15 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     if flags.contains(naga::Barrier::SUB_GROUP) {
                         orders |= 4;
                     }
-                    let id = rw.plans.barriers.pop_front().unwrap_or(0);
+                    if subgroup_memory {
+                        orders |= 8;
+                    }
                     barrier_call(f, rw.hooks, orders, id, span, &mut out);
                 }
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 out.push(Statement::WorkGroupUniformLoad { pointer, result }, span);
-                let id = rw.plans.barriers.pop_front().unwrap_or(0);
+                let (id, _) = rw.plans.barriers.pop_front().unwrap_or((0, false));
                 barrier_call(f, rw.hooks, 1, id, span, &mut out);
             }
             Statement::Block(b) => {
@@ -2205,6 +2233,26 @@ const HB_LOCK_FREE: u32 = 32;
 
 /// Appends the call telling the runtime that barrier `id`, ordering
 /// `orders`, was executed.
+/// Makes the control barrier of the engine's subgroup sync
+/// ([`crate::checks::data_race::happens_before::SUBGROUP_SYNC`]) order
+/// buffer memory: WGSL's `subgroupBarrier()` orders no memory class naga
+/// can name, and the engine's state is a buffer that the invocations of a
+/// subgroup write before it and read after it. naga writes the barrier with
+/// subgroup execution scope, device memory scope and `UniformMemory`
+/// semantics.
+fn order_engine_subgroup_sync(runtime: &mut Module) {
+    let name = crate::checks::data_race::happens_before::SUBGROUP_SYNC;
+    for (_, f) in runtime.functions.iter_mut().filter(|(_, f)| f.name.as_deref() == Some(name)) {
+        crate::blocks::for_each_block_mut(&mut f.body, &mut |block| {
+            for statement in block.iter_mut() {
+                if let Statement::ControlBarrier(flags) = statement {
+                    *flags |= naga::Barrier::STORAGE;
+                }
+            }
+        });
+    }
+}
+
 fn barrier_call(f: &mut Function, hooks: &Hooks, orders: u32, id: u32, span: Span, out: &mut Block) {
     let mut b = Builder::new(&mut f.expressions, span);
     let orders = b.u32(orders);

@@ -7,6 +7,7 @@ use naga::{Module, Span};
 pub use wgrace_report::Language;
 
 use crate::sites::Location;
+use crate::spirv::memory_model::SubgroupSync;
 use crate::spirv::{self, SpecConstant, SpecializeError};
 
 /// Errors loading a shader. Each one says what to fix.
@@ -119,6 +120,20 @@ pub struct Shader {
     /// device: the engine follows the program with all of them at device
     /// scope too, for the scope check.
     pub narrow_sync: bool,
+    /// Whether it has control barriers that synchronize memory within a
+    /// subgroup only (SPIR-V's subgroup execution scope, or subgroup memory
+    /// scope): the engine keeps barrier clocks for each subgroup.
+    pub subgroup_barriers: bool,
+    /// Whether some of them have subgroup execution scope (only a subgroup
+    /// waits at them).
+    pub subgroup_execution_barriers: bool,
+    /// The memory such barriers order, where the engine can follow them
+    /// (SPIR-V without release and acquire synchronization): the engine
+    /// runs, and checks that memory.
+    pub subgroup_sync: Option<SubgroupSync>,
+    /// What the report leaves unchecked when the engine does not follow
+    /// such barriers (it then takes them as ordering the whole workgroup).
+    pub subgroup_unchecked: Vec<String>,
     spirv: Option<SpirvInput>,
 }
 
@@ -237,6 +252,10 @@ impl Shader {
             release_acquire_not_followed: None,
             relaxed_atomics: false,
             narrow_sync: false,
+            subgroup_barriers: false,
+            subgroup_execution_barriers: false,
+            subgroup_sync: None,
+            subgroup_unchecked: Vec::new(),
             spirv: None,
         })
     }
@@ -321,6 +340,26 @@ impl Shader {
         (scope, orders_buffers_as(semantics, true), orders_buffers_as(semantics, false))
     }
 
+    /// Whether the control barrier at `span` has workgroup execution scope
+    /// and subgroup memory scope: it orders memory only between invocations
+    /// of one subgroup (SPIR-V only).
+    pub fn barrier_of_subgroup_memory(&self, span: Span) -> bool {
+        use spirv::memory_model::Sync;
+        let Some(spirv) = &self.spirv else { return false };
+        let sync = spirv.rewritten.index.original(span).and_then(|at| spirv.rewritten.survey.at(at));
+        matches!(
+            sync,
+            Some((
+                _,
+                Sync::ControlBarrier {
+                    execution: Some(::spirv::Scope::Workgroup),
+                    memory: Some(::spirv::Scope::Subgroup),
+                    ..
+                }
+            ))
+        )
+    }
+
     /// Whether no barrier orders the accesses of the global declared at
     /// `span` between invocations: a buffer of a SPIR-V module under the
     /// Vulkan memory model whose plain stores are all private
@@ -369,6 +408,14 @@ impl Shader {
         let relaxed_atomics = rewritten.survey.relaxed_buffer_atomics() && blocker.is_none();
         let narrow_sync = rewritten.survey.narrow_buffer_sync() && blocker.is_none();
         let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
+        let subgroup_unchecked = rewritten.survey.unchecked_subgroup_barriers();
+        // Alongside release and acquire synchronization (or relaxed atomics
+        // the engine follows for the missing-fence check), not yet.
+        let subgroup_sync = rewritten.survey.subgroup_synchronized().filter(|_| !release_acquire && !relaxed_atomics);
+        let mut unchecked = unchecked;
+        if subgroup_sync.is_none() {
+            unchecked.extend(subgroup_unchecked.iter().cloned());
+        }
         let main = debug.main_file();
         Ok(Shader {
             path: path.to_string(),
@@ -383,6 +430,10 @@ impl Shader {
             release_acquire_not_followed,
             relaxed_atomics,
             narrow_sync,
+            subgroup_barriers: !subgroup_unchecked.is_empty(),
+            subgroup_execution_barriers: rewritten.survey.subgroup_execution_barriers(),
+            subgroup_sync,
+            subgroup_unchecked,
             spirv: Some(SpirvInput { bytes: bytes.to_vec(), rewritten, debug }),
         })
     }

@@ -407,6 +407,14 @@ impl Plan {
             stats.hidden_by_lockstep = (before - races.len()) as u64;
         }
         let mut incomplete = self.shader.unchecked.clone();
+        // Barriers that synchronize within a subgroup only, which the
+        // happens-before engine was to follow and did not.
+        if self.shader.subgroup_sync.is_some() && inst.happens_before.is_none() {
+            let why = inst.happens_before_not_run.as_deref().unwrap_or("it has no memory to check");
+            incomplete.extend(self.shader.subgroup_unchecked.iter().map(|line| {
+                format!("{line} (the happens-before engine, which follows such barriers, did not run: {why})")
+            }));
+        }
         incomplete.extend(unchecked_atomic_memory(inst, self.spec.dispatch));
         incomplete.extend(inst.prelude.checks.iter().flat_map(|c| c.unchecked.iter().cloned()));
         if stats.dropped_detections > 0 {

@@ -2,18 +2,23 @@
 //! (`wgsl/checks/data_race/happens_before/engine.wgsl`) held to the
 //! reference model of the Vulkan memory model (`common/vulkan_model.rs`) on
 //! random traces of `coherent` buffer accesses, atomics of any scope with and
-//! without release and acquire semantics, fences and workgroup barriers.
+//! without release and acquire semantics, fences and control barriers:
+//! workgroup barriers, subgroup barriers, and workgroup barriers of subgroup
+//! memory scope.
 //!
 //! A one-invocation harness feeds each trace through the engine's events,
 //! forging the workgroup and invocation of every event, so the trace order
 //! is the order the engine sees them in (an atomic and its bookkeeping
 //! happen as one, as under the location's lock). A barrier is an arrival of
-//! each invocation of its workgroup, then, once all arrived, their leaving.
+//! each invocation of its workgroup (of its subgroup, for a subgroup
+//! barrier), then, once all arrived, their leaving.
 //!
 //! The engine runs with its wide and strong sets (the scope and the
 //! missing-fence checks'): a race is of the scope check's class when the
 //! reference does not have it in the same trace with every atomic and fence
-//! at device scope, and otherwise of missing-fence when it does not have it
+//! at device scope (and every barrier of subgroup memory scope at the
+//! workgroup's), or when a subgroup barrier that orders memory lies between
+//! accesses of two subgroups, and otherwise of missing-fence when it does not have it
 //! with every atomic acquiring what it reads and releasing what it writes,
 //! and otherwise of the lockset check's when the invocations held no lock
 //! in common, one holding one (some read-modify-writes take a lock at their
@@ -61,8 +66,8 @@ fn main() {
                 wgrace_hb_atomic_data(s.a, s.b, s.c, 0u, s.a - 2u, s.d & 0xffffu);
             }
             case 3u: { wgrace_hb_fence(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
-            case 4u: { wgrace_hb_barrier_arrive(s.c, (s.b & WGRACE_HB_RELEASE) != 0u); }
-            default: { wgrace_hb_barrier_leave(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u); }
+            case 4u: { wgrace_hb_barrier_arrive((s.c & 1u) != 0u, (s.c & 2u) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
+            default: { wgrace_hb_barrier_leave((s.c & 1u) != 0u, (s.c & 2u) != 0u, (s.b & WGRACE_HB_ACQUIRE) != 0u); }
         }
     }
 }
@@ -91,14 +96,15 @@ fn layout(atomic_data: bool) -> String {
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
          const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_SETS: u32 = 3u;\n\
          const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n\
-         const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n"
+         const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n\
+         const WGRACE_HB_SUBGROUP_SLOTS: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_ORDERS: u32 = 3u;\n"
     )
 }
 
 /// 64-bit words the engine uses (`WGRACE_HB_END`).
 fn engine_words() -> u64 {
     let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
-    let set = 3 * n * n + 6 * n + 2 * w * (n + 1) + u64::from(LOCATIONS) * (n + 3);
+    let set = 3 * n * n + 7 * n + 2 * (w + n) * (n + 1) + u64::from(LOCATIONS) * (n + 3);
     3 * set + u64::from(WORDS) * (1 + 4 * u64::from(HISTORY))
 }
 
@@ -140,14 +146,23 @@ fn scope_of(n: u32) -> Scope {
 }
 
 /// A trace: the reference's events, the engine's steps, and each plain
-/// access's site and the barriers its invocation had passed, and the locks
-/// it held (a bit per location), by event.
+/// access's site and the workgroup barriers its invocation had passed, the
+/// locks it held (a bit per location), and the barriers that synchronize
+/// within a subgroup only and order memory it had passed, by event.
 struct Trace {
     events: Vec<Event>,
     steps: Vec<Step>,
     sites: Vec<(u32, u32)>,
     locks: Vec<u32>,
+    subgroup_barriers: Vec<u32>,
 }
+
+/// The kinds of control barrier a trace has (one kind a trace, as the
+/// invocations of one subgroup must meet the same barriers): `c` of the
+/// barrier steps.
+const WORKGROUP_BARRIER: u32 = 0;
+const SUBGROUP_BARRIER: u32 = 1;
+const SUBGROUP_MEMORY_BARRIER: u32 = 2;
 
 /// A random trace. Some traces make writes, narrow scopes or relaxed
 /// semantics rare, so that race-free ones are common too. With
@@ -168,8 +183,21 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
         shared: true,
         ..Semantics::RELAXED
     };
-    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new(), locks: Vec::new() };
+    let barrier_kind = [WORKGROUP_BARRIER, SUBGROUP_BARRIER, SUBGROUP_MEMORY_BARRIER][rng.below(3) as usize];
+    let (execution, memory) = match barrier_kind {
+        WORKGROUP_BARRIER => (Scope::Workgroup, Scope::Workgroup),
+        SUBGROUP_BARRIER => (Scope::Subgroup, Scope::Subgroup),
+        _ => (Scope::Workgroup, Scope::Subgroup),
+    };
+    let mut t = Trace {
+        events: Vec::new(),
+        steps: Vec::new(),
+        sites: Vec::new(),
+        locks: Vec::new(),
+        subgroup_barriers: Vec::new(),
+    };
     let mut held = vec![0u32; INVOCATIONS as usize];
+    let mut subgroup_barriers = vec![0u32; INVOCATIONS as usize];
     let step =
         |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
     for i in 0..INVOCATIONS {
@@ -187,6 +215,7 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
         }
         let i = free[rng.below(free.len() as u32) as usize];
         let agent = i as usize;
+        t.subgroup_barriers.push(subgroup_barriers[agent]);
         let roll = rng.below(20);
         let ordered = rng.below(relaxed_in) != 0;
         if roll < 9 {
@@ -252,18 +281,27 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
             let flags = flag(barrier_orders, ACQUIRE | RELEASE);
             t.sites.push((0, 0));
             t.locks.push(0);
-            t.events.push(Event {
-                agent,
-                op: Op::Barrier { execution: Scope::Workgroup, memory: Scope::Workgroup, semantics: barrier_semantics },
-            });
-            t.steps.push(step(4, i, 0, flags, 2, 0));
+            t.events.push(Event { agent, op: Op::Barrier { execution, memory, semantics: barrier_semantics } });
+            t.steps.push(step(4, i, 0, flags, barrier_kind, 0));
             waiting[agent] = true;
-            barriers[agent] += 1;
-            let members: Vec<u32> = (0..INVOCATIONS).filter(|&j| j / WORKGROUP_SIZE == i / WORKGROUP_SIZE).collect();
+            // The data-race check counts the barriers the workgroup waits
+            // at; the engine, those that order memory within a subgroup
+            // only.
+            if barrier_kind != SUBGROUP_BARRIER {
+                barriers[agent] += 1;
+            }
+            if barrier_kind != WORKGROUP_BARRIER && barrier_orders {
+                subgroup_barriers[agent] += 1;
+            }
+            let group = |j: u32| match barrier_kind {
+                SUBGROUP_BARRIER => j / SUBGROUP_SIZE,
+                _ => j / WORKGROUP_SIZE,
+            };
+            let members: Vec<u32> = (0..INVOCATIONS).filter(|&j| group(j) == group(i)).collect();
             if members.iter().all(|&j| waiting[j as usize]) {
                 for &j in &members {
                     waiting[j as usize] = false;
-                    t.steps.push(step(5, j, 0, flags, 2, 0));
+                    t.steps.push(step(5, j, 0, flags, barrier_kind, 0));
                 }
             }
         }
@@ -286,13 +324,17 @@ const LOCKSET: u32 = 6;
 /// The atomic-plain check's codes: the later access read, wrote.
 const ATOMIC_PLAIN: u32 = 7;
 
-/// The trace with every atomic and fence at device scope: the wide program.
+/// The trace with every atomic and fence at device scope, and every
+/// workgroup barrier at workgroup memory scope: the wide program.
 fn widened(events: &[Event]) -> Vec<Event> {
     let op = |op| match op {
         Op::Atomic { at, read, write, semantics, .. } => {
             Op::Atomic { at, read, write, scope: Scope::Device, semantics }
         }
         Op::Fence { semantics, .. } => Op::Fence { scope: Scope::Device, semantics },
+        Op::Barrier { execution: Scope::Workgroup, semantics, .. } => {
+            Op::Barrier { execution: Scope::Workgroup, memory: Scope::Workgroup, semantics }
+        }
         op => op,
     };
     events.iter().map(|e| Event { agent: e.agent, op: op(e.op) }).collect()
@@ -348,17 +390,27 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
             } else {
                 INTRA
             };
-            // A barrier of the wrong kind between them is the barrier's
+            // Synchronization too narrow first: what the wide program
+            // orders, or a subgroup barrier between two subgroups. Then a
+            // barrier of the wrong kind between them is the barrier's
             // fault, whatever the atomics do (also in one subgroup, where
             // the class is intra-subgroup).
+            let across_subgroup_barriers = a.workgroup == b.workgroup
+                && a.subgroup != b.subgroup
+                && t.subgroup_barriers[i] != t.subgroup_barriers[j];
             let across_barrier = a.workgroup == b.workgroup && bi != bj;
             let (li, lj) = (t.locks[i], t.locks[j]);
             let no_common_lock = li & lj == 0 && li | lj != 0;
-            let class = match (across_barrier, wide.contains(&(i, j)), strong.contains(&(i, j))) {
-                (false, false, _) => SCOPE,
-                (false, true, false) => MISSING_FENCE,
-                (false, true, true) if no_common_lock => LOCKSET,
-                _ => class,
+            let class = if across_subgroup_barriers || !wide.contains(&(i, j)) {
+                SCOPE
+            } else if across_barrier {
+                class
+            } else if !strong.contains(&(i, j)) {
+                MISSING_FENCE
+            } else if no_common_lock {
+                LOCKSET
+            } else {
+                class
             };
             (class, si.min(sj), si.max(sj))
         })
@@ -375,6 +427,8 @@ fn harness(atomic_data: bool) -> Option<trace_harness::Harness> {
     checks[0].source.push_str(&layout(atomic_data));
     checks[0].source.push_str(engine);
     checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
+    // The harness runs one invocation: nothing to wait for.
+    checks[0].source.push_str("fn wgrace_hb_subgroup_sync() {}\n");
     checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));
     checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {}u;\n", SCOPE - 2));
     checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/sync.wgsl").expect("the scope check's"));
@@ -500,7 +554,13 @@ enum Step2 {
 
 /// The trace of `events`, each by an invocation of the dispatch.
 fn written(events: &[(u32, Step2)]) -> Trace {
-    let mut t = Trace { events: Vec::new(), steps: Vec::new(), sites: Vec::new(), locks: Vec::new() };
+    let mut t = Trace {
+        events: Vec::new(),
+        steps: Vec::new(),
+        sites: Vec::new(),
+        locks: Vec::new(),
+        subgroup_barriers: vec![0; events.len()],
+    };
     let step =
         |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
     for i in 0..INVOCATIONS {

@@ -131,13 +131,16 @@ const WGRACE_SPREAD_RANGES: u32 = 64u;
 const WGRACE_SPREAD_WORDS: u32 = WGRACE_SPREAD_CELLS + WGRACE_SPREAD_RANGES;
 
 // Barrier kinds passed to wgrace_barrier (0: a control barrier that orders
-// neither, such as textureBarrier()), and a flag for a SPIR-V control barrier
+// neither, such as textureBarrier()), a flag for a SPIR-V control barrier
 // of subgroup execution scope (GLSL's subgroupBarrier()), which only the
 // invocations of one subgroup wait at: it may sit in control flow that is
-// uniform in the subgroup only.
+// uniform in the subgroup only; and one for a SPIR-V control barrier of
+// workgroup execution scope whose memory scope is a subgroup: it orders
+// memory only between invocations of one subgroup.
 const WGRACE_ORDERS_WORKGROUP: u32 = 1u;
 const WGRACE_ORDERS_STORAGE: u32 = 2u;
 const WGRACE_BARRIER_SUBGROUP: u32 = 4u;
+const WGRACE_BARRIER_SUBGROUP_MEMORY: u32 = 8u;
 
 // Flags passed to wgrace_atomic_memory: the access wrote (a compare-exchange
 // only when it exchanged); it is an atomic of buffer memory whose scope is

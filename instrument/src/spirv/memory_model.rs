@@ -48,6 +48,16 @@ pub enum Sync {
     },
 }
 
+/// The memory that control barriers synchronizing within a subgroup only
+/// order ([`Survey::subgroup_synchronized`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SubgroupSync {
+    /// Workgroup memory (`WorkgroupMemory` semantics).
+    pub workgroup: bool,
+    /// Buffer memory (`UniformMemory` semantics).
+    pub buffers: bool,
+}
+
 /// The module's synchronizing instructions, by word offset.
 #[derive(Clone, Debug, Default)]
 pub struct Survey {
@@ -338,31 +348,10 @@ impl Survey {
     }
 
     /// What the module relies on that wgrace's check does not model and that
-    /// can hide a race: each line is a reason the report is incomplete.
+    /// can hide a race: each line is a reason the report is incomplete
+    /// (besides [`Survey::unchecked_subgroup_barriers`]).
     pub fn unchecked(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let subgroup_barriers =
-            self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
-        if subgroup_barriers > 0 {
-            out.push(format!(
-                "{subgroup_barriers} control barrier(s) of subgroup execution scope are checked as workgroup \
-                 barriers: accesses of different subgroups that only such a barrier separates are taken as ordered"
-            ));
-        }
-        let subgroup_memory = self.count(|s| {
-            matches!(
-                s,
-                Sync::ControlBarrier { execution: Some(Scope::Workgroup), memory: Some(Scope::Subgroup), semantics }
-                    if semantics.intersects(MemorySemantics::UNIFORM_MEMORY | MemorySemantics::WORKGROUP_MEMORY)
-            )
-        });
-        if subgroup_memory > 0 {
-            out.push(format!(
-                "{subgroup_memory} control barrier(s) of workgroup execution scope have subgroup memory scope and are \
-                 checked as ordering memory across the workgroup: accesses of different subgroups that only such a \
-                 barrier separates are taken as ordered"
-            ));
-        }
         // Buffer memory that both kinds access is the atomic-plain check's
         // (checks/atomic_plain/), which says what it leaves unchecked.
         for (memory, _) in self.plain_and_atomic.iter().filter(|(_, workgroup)| *workgroup) {
@@ -386,6 +375,88 @@ impl Survey {
         // Atomics of workgroup, subgroup or invocation scope are the scope
         // check's (checks/scope/), which says what it leaves unchecked.
         out
+    }
+
+    /// What the check leaves out of the module's control barriers that
+    /// synchronize within a subgroup only, where the happens-before engine
+    /// does not follow them ([`Survey::subgroup_synchronized`]): each line
+    /// is a reason the report is incomplete.
+    pub fn unchecked_subgroup_barriers(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let subgroup_barriers =
+            self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
+        if subgroup_barriers > 0 {
+            out.push(format!(
+                "{subgroup_barriers} control barrier(s) of subgroup execution scope are checked as workgroup \
+                 barriers: accesses of different subgroups that only such a barrier separates are taken as ordered"
+            ));
+        }
+        let subgroup_memory = self.count(|s| {
+            matches!(
+                s,
+                Sync::ControlBarrier { execution: Some(Scope::Workgroup), memory: Some(Scope::Subgroup), semantics }
+                    if semantics.intersects(MemorySemantics::UNIFORM_MEMORY | MemorySemantics::WORKGROUP_MEMORY)
+            )
+        });
+        if subgroup_memory > 0 {
+            out.push(format!(
+                "{subgroup_memory} control barrier(s) of workgroup execution scope have subgroup memory scope and are \
+                 checked as ordering memory across the workgroup: accesses of different subgroups that only such a \
+                 barrier separates are taken as ordered"
+            ));
+        }
+        out
+    }
+
+    /// Whether the module has control barriers of subgroup execution scope.
+    pub fn subgroup_execution_barriers(&self) -> bool {
+        self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. })) > 0
+    }
+
+    /// The memory that the module's control barriers synchronize within a
+    /// subgroup only, if the data-race check's happens-before engine can
+    /// follow them: barriers of subgroup execution scope (GLSL's
+    /// `subgroupBarrier()`) and barriers of workgroup execution scope whose
+    /// memory scope is a subgroup. `None` where there are none, or where the
+    /// engine cannot follow them yet: alongside fences or atomics that
+    /// acquire or release, or where they order both workgroup and buffer
+    /// memory and some control barrier orders only one of the two (the
+    /// engine keeps one clock per invocation for all the memory it checks).
+    pub fn subgroup_synchronized(&self) -> Option<SubgroupSync> {
+        let classes = |semantics: &MemorySemantics| SubgroupSync {
+            workgroup: semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY),
+            buffers: orders_buffers(*semantics),
+        };
+        let mut sync = SubgroupSync::default();
+        for (_, s) in &self.instructions {
+            match s {
+                Sync::ControlBarrier { execution: Some(Scope::Subgroup), semantics, .. }
+                | Sync::ControlBarrier {
+                    execution: Some(Scope::Workgroup),
+                    memory: Some(Scope::Subgroup),
+                    semantics,
+                } => {
+                    let c = classes(semantics);
+                    sync.workgroup |= c.workgroup;
+                    sync.buffers |= c.buffers;
+                }
+                Sync::ControlBarrier { .. } => {}
+                Sync::MemoryBarrier { semantics, .. } | Sync::Atomic { semantics, .. } => {
+                    if semantics.intersects(ORDERING) {
+                        return None;
+                    }
+                }
+            }
+        }
+        let alike = self.instructions.iter().all(|(_, s)| match s {
+            Sync::ControlBarrier { semantics, .. } => {
+                let c = classes(semantics);
+                c.workgroup == c.buffers
+            }
+            _ => true,
+        });
+        let followed = (sync.workgroup || sync.buffers) && (!(sync.workgroup && sync.buffers) || alike);
+        followed.then_some(sync)
     }
 
     /// Whether the module declares the Vulkan memory model and synchronizes

@@ -8,7 +8,6 @@
 // original: iGUARD: race category "Missing warpsync" (the fixed version)
 // wgrace: --dispatch 1
 // expect: no-race
-// xfail: subgroup barriers are checked as workgroup barriers, and a report that relies on one is incomplete
 layout(local_size_x = 4) in;
 layout(set = 0, binding = 0) buffer Out { uint seen[2]; };
 shared uint word[4];

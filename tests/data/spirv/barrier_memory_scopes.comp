@@ -5,8 +5,8 @@
 // other end of the workgroup (another subgroup). The barrier's memory scope
 // is the workgroup by default (race-free), the invocation with -DINVOCATION
 // (it orders no memory between invocations: a race), a subgroup with
-// -DSUBGROUP (it orders memory within each subgroup only: a race, which
-// wgrace cannot check). With -DDIVERGENT the barrier orders no memory and
+// -DSUBGROUP (it orders memory within each subgroup only: a `scope`
+// race). With -DDIVERGENT the barrier orders no memory and
 // only half the workgroup reaches it.
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Out { uint seen[64]; };

@@ -18,6 +18,13 @@
 //! dispatches of at most [`MAX_INVOCATIONS`] invocations; the report says
 //! when it does not run ([`HappensBefore::plan`]).
 //!
+//! It also runs for SPIR-V whose control barriers synchronize memory within
+//! a subgroup only (`subgroupBarrier()`, or a barrier of subgroup memory
+//! scope) and that does not release and acquire otherwise: it then checks
+//! the memory those barriers order, workgroup memory (each workgroup's copy
+//! on words of its own) or buffers, and keeps barrier clocks for each
+//! subgroup ([`Following`]).
+//!
 //! Beside the shader's program it can follow two others, each on a set of
 //! clocks of its own ([`Programs`]): with every atomic acquiring and
 //! releasing (`strong`, for modules whose buffer atomics do not all do),
@@ -27,6 +34,14 @@
 //! check's (`checks/scope/`).
 
 use crate::vars::TrackedVar;
+
+/// The engine's function that waits for the invocation's subgroup between
+/// a subgroup barrier's publishing and acquiring.
+pub const SUBGROUP_SYNC: &str = "wgrace_hb_subgroup_sync";
+
+/// The `WGRACE_ORDERS_*` bits (`shaders/wgsl/runtime.wgsl`).
+const ORDERS_WORKGROUP: u32 = 1;
+const ORDERS_STORAGE: u32 = 2;
 
 /// Accesses each word remembers (`WGRACE_HB_HISTORY`).
 pub const HISTORY: u32 = 8;
@@ -69,6 +84,37 @@ pub struct HappensBefore {
     /// scope of one of two accesses of a site and not of the other, so the
     /// history keeps both.
     pub narrow_atomic_data: bool,
+    /// Whether it keeps barrier clocks for each subgroup
+    /// (`WGRACE_HB_SUBGROUP_SLOTS`), [`Following::subgroup_barriers`].
+    pub subgroup_barriers: bool,
+    /// Whether it waits for subgroups at barriers of subgroup execution
+    /// scope ([`SUBGROUP_SYNC`]), [`Following::subgroup_execution`].
+    pub subgroup_execution: bool,
+    /// The `WGRACE_ORDERS_*` bits of a control barrier that make it
+    /// release and acquire the memory the engine checks (`WGRACE_HB_ORDERS`).
+    pub orders: u32,
+}
+
+/// What the engine follows in a shader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Following {
+    /// The programs besides the shader's.
+    pub programs: Programs,
+    /// Whether to check atomics against plain accesses of the same words
+    /// (in a module that synchronizes with release and acquire: elsewhere
+    /// nothing but barriers orders such a pair, which the atomic-plain
+    /// check's own state follows, and a counter that many invocations add
+    /// to would fill a word's history).
+    pub atomic_data: bool,
+    /// Whether it checks buffer memory (storage buffers' plain accesses).
+    pub buffers: bool,
+    /// Whether it checks workgroup memory (its plain accesses).
+    pub workgroup: bool,
+    /// Whether the shader has control barriers that synchronize within a
+    /// subgroup only (subgroup execution scope, or subgroup memory scope).
+    pub subgroup_barriers: bool,
+    /// Whether some of those have subgroup execution scope.
+    pub subgroup_execution: bool,
 }
 
 /// What [`HappensBefore::plan`] decided for a shader the engine can run for.
@@ -118,12 +164,7 @@ impl HappensBefore {
     /// atomics its locations ([`TrackedVar::sync_locations`]).
     /// `accesses(v)` tells which kinds of access variable `v` has; `runtime_len`
     /// the element count of a variable's runtime-sized array in this run;
-    /// `programs` what to follow besides the shader; `atomic_data` whether
-    /// to check atomics against plain accesses of the same words (in a
-    /// module that synchronizes with release and acquire: elsewhere nothing
-    /// but barriers orders such a pair, which the atomic-plain check's own
-    /// state follows, and a counter that many invocations add to would fill
-    /// a word's history).
+    /// `following` what to follow.
     ///
     /// # Errors
     /// Why it cannot run: too many invocations, more state than
@@ -135,9 +176,9 @@ impl HappensBefore {
         runtime_len: impl Fn(&TrackedVar) -> Option<u64>,
         workgroup_size: u32,
         workgroups: u64,
-        programs: Programs,
-        atomic_data: bool,
+        following: Following,
     ) -> Result<EnginePlan, NotRun> {
+        let Following { programs, atomic_data, .. } = following;
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -179,13 +220,18 @@ impl HappensBefore {
             // The plain accesses of a buffer with atomics too (a block of
             // flags and data, say), with those atomics' own accesses where
             // some word is accessed both ways.
-            if plain && v.space == crate::Space::Storage && !v.unordered_by_barriers {
+            if plain && following.buffers && v.space == crate::Space::Storage && !v.unordered_by_barriers {
                 if v.plain_and_atomic && !atomic_data {
                     unfollowed.push(v.name.clone());
                     continue;
                 }
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
+            }
+            // Workgroup memory: each workgroup's copy on words of its own.
+            if plain && following.workgroup && v.space == crate::Space::Workgroup {
+                bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
+                words += v.words(0) * workgroups;
             }
         }
         if words == 0 {
@@ -208,6 +254,10 @@ impl HappensBefore {
             locks: false,
             atomic_plain: false,
             narrow_atomic_data: false,
+            subgroup_barriers: following.subgroup_barriers,
+            subgroup_execution: following.subgroup_execution,
+            orders: if following.workgroup { ORDERS_WORKGROUP } else { 0 }
+                | if following.buffers { ORDERS_STORAGE } else { 0 },
         };
         let bytes = engine.state_words() * 8;
         if bytes > MAX_STATE_BYTES || words > u64::from(u32::MAX) || locations > u64::from(u32::MAX) {
@@ -232,7 +282,8 @@ impl HappensBefore {
     pub fn state_words(&self) -> u64 {
         let n = u64::from(self.invocations);
         let workgroups = n / u64::from(self.workgroup_size.max(1));
-        let set = 3 * n * n + 6 * n + 2 * workgroups * (n + 1) + u64::from(self.locations) * (n + 3);
+        let subgroups = if self.subgroup_barriers { n } else { 0 };
+        let set = 3 * n * n + 7 * n + 2 * (workgroups + subgroups) * (n + 1) + u64::from(self.locations) * (n + 3);
         self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
@@ -247,7 +298,8 @@ impl HappensBefore {
             "\nconst WGRACE_HB_N: u32 = {}u;\nconst WGRACE_HB_WG_SIZE: u32 = {}u;\nconst WGRACE_HB_LOCATIONS: u32 = \
              {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
-             {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\n",
+             {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\nconst WGRACE_HB_SUBGROUP_SLOTS: u32 = {}u;\nconst \
+             WGRACE_HB_ORDERS: u32 = {}u;\n",
             self.invocations,
             self.workgroup_size,
             self.locations,
@@ -256,6 +308,8 @@ impl HappensBefore {
             u32::from(self.programs.strong),
             if self.programs.wide { self.programs.sets() - 1 } else { 0 },
             self.narrow_atomic_data,
+            if self.subgroup_barriers { self.invocations } else { 0 },
+            self.orders,
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =
@@ -275,11 +329,23 @@ impl HappensBefore {
                  bool, second_site: u32, second_write: bool) {}\n",
             );
         }
+        // The barrier that waits for a subgroup between a subgroup
+        // barrier's publishing and its acquiring: WGSL's subgroupBarrier(),
+        // which the pass makes order buffer memory too
+        // (`pass::order_engine_subgroup_sync`); where the shader has no
+        // subgroup barrier, none (and no use of the subgroup capability).
+        let sync = if self.subgroup_execution { "    subgroupBarrier();\n" } else { "" };
+        source.push_str(&format!("\nfn {SUBGROUP_SYNC}() {{\n{sync}}}\n"));
         let cases: String = vars
             .iter()
             .filter_map(|v| {
-                v.happens_before
-                    .map(|base| format!("        case {}u: {{\n            return {base}u + word;\n        }}\n", v.id))
+                let base = v.happens_before?;
+                // Each workgroup's copy of workgroup memory has words of its own.
+                let word = match v.space {
+                    crate::Space::Workgroup => format!("wgrace_g * {}u + word", v.words(0)),
+                    _ => "word".to_string(),
+                };
+                Some(format!("        case {}u: {{\n            return {base}u + {word};\n        }}\n", v.id))
             })
             .collect();
         source.push_str(&format!(

@@ -70,12 +70,14 @@ pub const EXPLANATION: &str = "atomic accesses of one word, at least one writing
 /// wider scope would order.
 pub const SYNC_EXPLANATION: &str = "the accesses are ordered only through synchronization whose scope does not \
     include both invocations: a fence or atomic of workgroup scope between workgroups (or of subgroup scope between \
-    subgroups) does not synchronize them, so the Vulkan memory model leaves them racing, although they would be \
-    ordered with the same synchronization at device scope";
+    subgroups), a subgroup barrier, or a control barrier whose memory scope is a subgroup, between subgroups, does \
+    not synchronize them, so the Vulkan memory model leaves them racing, although they would be ordered with the \
+    same synchronization at a scope that holds both";
 
 /// The fix hint of such a race.
 pub const SYNC_HINT: &str = "give the fences and the flag's or lock's atomics a scope that holds both invocations \
-    (GLSL: gl_ScopeDevice across workgroups, gl_ScopeWorkgroup across subgroups of one workgroup)";
+    (GLSL: gl_ScopeDevice across workgroups, gl_ScopeWorkgroup across subgroups of one workgroup), and use a \
+    workgroup barrier (GLSL's barrier(), or controlBarrier with gl_ScopeWorkgroup as both scopes) between subgroups";
 
 /// The class's fix hint.
 pub const HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \

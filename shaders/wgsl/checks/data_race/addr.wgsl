@@ -200,17 +200,26 @@ fn wgrace_next_wg_interval(n: u32) -> bool {
 // the memory the barrier orders: wgrace_barrier_hook (hooks/) applies it, or
 // records it for the replay to apply.
 fn wgrace_data_race_on_barrier(kind: u32, id: u32) {
+    let subgroup_execution = (kind & WGRACE_BARRIER_SUBGROUP) != 0u;
     if WGRACE_HB_ON {
         // The happens-before engine's barrier: every invocation publishes
         // what it releases, waits for the others (in the user's barrier's
-        // control flow), and acquires what they released.
-        let storage = (kind & WGRACE_ORDERS_STORAGE) != 0u;
-        wgrace_hb_barrier_arrive(WGRACE_HB_SCOPE_WORKGROUP, storage);
-        storageBarrier();
-        wgrace_hb_barrier_leave(WGRACE_HB_SCOPE_WORKGROUP, storage);
+        // control flow: the subgroup's, for a subgroup barrier), and
+        // acquires what they released.
+        let subgroup_memory = (kind & WGRACE_BARRIER_SUBGROUP_MEMORY) != 0u;
+        let orders = (kind & WGRACE_HB_ORDERS) != 0u;
+        wgrace_hb_barrier_arrive(subgroup_execution, subgroup_memory, orders);
+        if subgroup_execution {
+            wgrace_hb_subgroup_sync();
+        } else {
+            storageBarrier();
+        }
+        wgrace_hb_barrier_leave(subgroup_execution, subgroup_memory, orders);
     }
-    // With nothing instrumented, intervals have nothing to separate.
-    if kind == 0u || !WGRACE_INSTRUMENTED {
+    // With nothing instrumented, intervals have nothing to separate. A
+    // barrier only a subgroup waits at starts no interval: the engine
+    // checks the memory it orders (the host sees to that).
+    if kind == 0u || !WGRACE_INSTRUMENTED || (subgroup_execution && WGRACE_HB_ON) {
         return;
     }
     wgrace_barrier_hook(u32((kind & WGRACE_ORDERS_STORAGE) != 0u), u32((kind & WGRACE_ORDERS_WORKGROUP) != 0u));
@@ -393,6 +402,18 @@ fn wgrace_wg_check(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32,
     if !in_bounds {
         wgrace_out_of_bounds += 1u;
         return;
+    }
+    if WGRACE_HB_ON {
+        // Workgroup memory that subgroup barriers order: the happens-before
+        // engine's, each workgroup's copy words of its own.
+        let word = at - wgrace_params.vars[var_id].base;
+        let hb = wgrace_hb_var_word(var_id, word);
+        if hb != WGRACE_HB_NONE {
+            for (var i = 0u; i < words; i++) {
+                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
+            }
+            return;
+        }
     }
     if WGRACE_STMT {
         for (var i = 0u; i < words; i++) {

@@ -14,6 +14,13 @@
 //                        wide set where they are on
 //   WGRACE_HB_STRONG_INDEX  the strong set's index (0: none)
 //   WGRACE_HB_WIDE_INDEX    the wide set's index (0: none)
+//   WGRACE_HB_SUBGROUP_SLOTS  subgroups that keep barrier clocks of their
+//                        own (WGRACE_HB_N where the shader has subgroup
+//                        barriers, or barriers of subgroup memory scope; 0
+//                        otherwise)
+//   WGRACE_HB_ORDERS     the WGRACE_ORDERS_* bits of a control barrier
+//                        that make it release and acquire the memory the
+//                        engine checks
 //
 // Vector clocks, one entry per invocation (the invocation's count of release
 // points: an access made while the count was c is ordered before any
@@ -24,7 +31,8 @@
 // through relaxed atomics or barriers that do not acquire, which an acquire
 // fence later joins ("pending"). Each atomic location keeps the clock its
 // release sequence publishes; each workgroup, for each parity of its barrier
-// count, what its invocations released at their barriers. Each word keeps
+// count, what its invocations released at their barriers, and, in shaders
+// with subgroup barriers, each subgroup likewise for its own. Each word keeps
 // its last WGRACE_HB_HISTORY accesses; an access races with each of them
 // that conflicts and does not happen before it.
 //
@@ -102,14 +110,18 @@ const WGRACE_HB_PENDING: u32 = WGRACE_HB_FENCES + WGRACE_HB_NN;
 // (WGRACE_HB_FENCE_*), the pending clock's signature, its barrier count,
 // the last location clock it acquired and pended (location + 1 << 32 |
 // version): a spin on one location joins its clock once per release; and
-// (in the shader's set) the locks it holds (wgrace_hb_locks).
+// (in the shader's set) the locks it holds (wgrace_hb_locks); its count of
+// barriers that synchronize within the subgroup only
+// (wgrace_hb_subgroup_barrier_at), and, << 32, of those that acquire.
 const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_NN;
-const WGRACE_HB_OWN_WORDS: u32 = 6u;
+const WGRACE_HB_OWN_WORDS: u32 = 7u;
 // Each workgroup's barrier clocks, two (by the parity of the barrier
 // count), each a signature and a clock.
 const WGRACE_HB_BARRIERS: u32 = WGRACE_HB_OWN + WGRACE_HB_OWN_WORDS * WGRACE_HB_N;
+// Each subgroup's barrier clocks, the same way.
+const WGRACE_HB_SUBGROUP_BARRIERS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WORKGROUPS * (WGRACE_HB_N + 1u);
 // Each location: a lock, the signature, a version (its writes), the clock.
-const WGRACE_HB_LOCS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WORKGROUPS * (WGRACE_HB_N + 1u);
+const WGRACE_HB_LOCS: u32 = WGRACE_HB_SUBGROUP_BARRIERS + 2u * WGRACE_HB_SUBGROUP_SLOTS * (WGRACE_HB_N + 1u);
 const WGRACE_HB_LOC_WORDS: u32 = WGRACE_HB_N + 3u;
 const WGRACE_HB_SET_WORDS: u32 = WGRACE_HB_LOCS + WGRACE_HB_LOCATIONS * WGRACE_HB_LOC_WORDS;
 // The first word of each set.
@@ -118,8 +130,9 @@ const WGRACE_HB_STRONG_SET: u32 = WGRACE_HB_STRONG_INDEX * WGRACE_HB_SET_WORDS;
 const WGRACE_HB_WIDE_SET: u32 = WGRACE_HB_WIDE_INDEX * WGRACE_HB_SET_WORDS;
 // Each word: a lock, then its accesses, four words each (an empty one has
 // a second word of 0): (count | invocation << 32), (site | write << 14 |
-// 1 << 15 | barriers << 16), (strong count | wide count << 32), and the
-// locks the invocation held (wgrace_hb_locks).
+// 1 << 15 | barriers << 16 | kind << 32 | subgroup barriers << 48), (strong
+// count | wide count << 32), and the locks the invocation held
+// (wgrace_hb_locks).
 const WGRACE_HB_HISTORIES: u32 = WGRACE_HB_SETS * WGRACE_HB_SET_WORDS;
 const WGRACE_HB_ENTRY_WORDS: u32 = 4u;
 const WGRACE_HB_WORD_WORDS: u32 = 1u + WGRACE_HB_ENTRY_WORDS * WGRACE_HB_HISTORY;
@@ -191,6 +204,32 @@ fn wgrace_hb_loc(cs: u32, loc: u32) -> u32 {
 fn wgrace_hb_barrier_at(cs: u32, k: u32) -> u32 {
     let slot = (k & 1u) * WGRACE_HB_WORKGROUPS + wgrace_hb_workgroup_of(wgrace_hb_me());
     return cs + WGRACE_HB_BARRIERS + slot * (WGRACE_HB_N + 1u);
+}
+
+// The same for this invocation's subgroup and its count k of the barriers
+// that synchronize memory within the subgroup only: those of subgroup
+// execution scope, and those of subgroup memory scope (which the whole
+// workgroup waits at, but which order memory only within a subgroup). The
+// invocations of a subgroup meet the same such barriers, in the same order.
+fn wgrace_hb_subgroup_barrier_at(cs: u32, k: u32) -> u32 {
+    let slot = (k & 1u) * WGRACE_HB_SUBGROUP_SLOTS + wgrace_hb_subgroup_of(wgrace_hb_me());
+    return cs + WGRACE_HB_SUBGROUP_BARRIERS + slot * (WGRACE_HB_N + 1u);
+}
+
+// Where a barrier's clocks are (a workgroup's or a subgroup's) for this
+// invocation's count of such barriers, in the set at `cs`; the count goes
+// on for the next one when `next`.
+fn wgrace_hb_barrier_slot(cs: u32, subgroup: bool, next: bool) -> u32 {
+    let counter = wgrace_hb_own(cs, wgrace_hb_me()) + select(2u, 6u, subgroup);
+    let old = atomicLoad(&wgrace_hb[counter]);
+    let k = u32(old);
+    if next {
+        atomicStore(&wgrace_hb[counter], (old & 0xffffffff00000000lu) | u64(k + 1u));
+    }
+    if subgroup {
+        return wgrace_hb_subgroup_barrier_at(cs, k);
+    }
+    return wgrace_hb_barrier_at(cs, k);
 }
 
 // The engine's loops check that they ran to the end: lavapipe ends every
@@ -673,24 +712,33 @@ fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32)
     }
 }
 
-// A workgroup control barrier whose memory scope is `scope`, before the
-// invocations wait at it: it publishes what it releases (its own clock when
-// its semantics release buffer memory, the latest release fence's snapshot)
-// for the barrier's parity.
-fn wgrace_hb_barrier_arrive(scope: u32, release: bool) {
-    wgrace_hb_barrier_arrive_in(WGRACE_HB_REAL, scope, release);
+// A control barrier, before the invocations wait at it: it publishes what
+// it releases (its own clock when its semantics release the memory the
+// engine checks, the latest release fence's snapshot) for the barrier's
+// parity. `subgroup_execution`: only a subgroup waits at it (SPIR-V's
+// subgroup execution scope); `subgroup_memory`: the workgroup waits, but its
+// memory scope is a subgroup. Either way it synchronizes memory within a
+// subgroup only, through the subgroup's clocks; the wide program gives the
+// second the workgroup's memory scope.
+fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, release: bool) {
+    let subgroup = subgroup_execution || subgroup_memory;
+    wgrace_hb_barrier_arrive_in(WGRACE_HB_REAL, subgroup, release);
     if WGRACE_HB_STRONG {
-        wgrace_hb_barrier_arrive_in(WGRACE_HB_STRONG_SET, scope, release);
+        wgrace_hb_barrier_arrive_in(WGRACE_HB_STRONG_SET, subgroup, release);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_barrier_arrive_in(WGRACE_HB_WIDE_SET, scope, release);
+        wgrace_hb_barrier_arrive_in(WGRACE_HB_WIDE_SET, subgroup_execution, release);
     }
 }
 
-fn wgrace_hb_barrier_arrive_in(cs: u32, scope: u32, release: bool) {
+fn wgrace_hb_barrier_scope(subgroup: bool) -> u32 {
+    return select(WGRACE_HB_SCOPE_WORKGROUP, WGRACE_HB_SCOPE_SUBGROUP, subgroup);
+}
+
+fn wgrace_hb_barrier_arrive_in(cs: u32, subgroup: bool, release: bool) {
     let me = wgrace_hb_me();
-    let own = wgrace_hb_own(cs, me);
-    let at = wgrace_hb_barrier_at(cs, u32(atomicLoad(&wgrace_hb[own + 2u])));
+    let scope = wgrace_hb_barrier_scope(subgroup);
+    let at = wgrace_hb_barrier_slot(cs, subgroup, false);
     // A release fence's scope is its own here: the acquire side checks the
     // barrier's (or an acquire fence's after it).
     var s = wgrace_hb_fence_sig(cs, WGRACE_HB_SCOPE_DEVICE);
@@ -715,24 +763,26 @@ fn wgrace_hb_barrier_arrive_in(cs: u32, scope: u32, release: bool) {
     }
 }
 
-// The same barrier once every invocation of the workgroup arrived: an
+// The same barrier once every invocation that waits at it arrived: an
 // acquire joins what they released, otherwise it pends.
-fn wgrace_hb_barrier_leave(scope: u32, acquire: bool) {
-    wgrace_hb_barrier_leave_in(WGRACE_HB_REAL, scope, acquire);
+fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, acquire: bool) {
+    let subgroup = subgroup_execution || subgroup_memory;
+    wgrace_hb_barrier_leave_in(WGRACE_HB_REAL, subgroup, acquire);
     if WGRACE_HB_STRONG {
-        wgrace_hb_barrier_leave_in(WGRACE_HB_STRONG_SET, scope, acquire);
+        wgrace_hb_barrier_leave_in(WGRACE_HB_STRONG_SET, subgroup, acquire);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_barrier_leave_in(WGRACE_HB_WIDE_SET, scope, acquire);
+        wgrace_hb_barrier_leave_in(WGRACE_HB_WIDE_SET, subgroup_execution, acquire);
     }
 }
 
-fn wgrace_hb_barrier_leave_in(cs: u32, scope: u32, acquire: bool) {
-    let me = wgrace_hb_me();
-    let own = wgrace_hb_own(cs, me);
-    let k = u32(atomicLoad(&wgrace_hb[own + 2u]));
-    atomicStore(&wgrace_hb[own + 2u], u64(k + 1u));
-    let at = wgrace_hb_barrier_at(cs, k);
+fn wgrace_hb_barrier_leave_in(cs: u32, subgroup: bool, acquire: bool) {
+    let scope = wgrace_hb_barrier_scope(subgroup);
+    let at = wgrace_hb_barrier_slot(cs, subgroup, true);
+    if subgroup && acquire {
+        let counter = wgrace_hb_own(cs, wgrace_hb_me()) + 6u;
+        atomicStore(&wgrace_hb[counter], atomicLoad(&wgrace_hb[counter]) + (1lu << 32u));
+    }
     let s = atomicLoad(&wgrace_hb[at]);
     if acquire {
         _ = wgrace_hb_acquire(cs, at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
@@ -858,6 +908,9 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
     let me = wgrace_hb_me();
     let count = wgrace_hb_count(WGRACE_HB_REAL);
     let locks = wgrace_hb_locks();
+    // Barriers that synchronize within the subgroup only and acquire, so
+    // far, as an entry keeps them (16 bits).
+    let subgroup_barriers = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(WGRACE_HB_REAL, me) + 6u]) >> 32u) & 0xffffu;
     var counts = 0lu;
     if WGRACE_HB_STRONG {
         counts |= u64(wgrace_hb_count(WGRACE_HB_STRONG_SET));
@@ -878,7 +931,7 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         let i = u32(e0 >> 32u);
         let e_site = u32(e1) & 0x3fffu;
         let e_write = (u32(e1) & 0x4000u) != 0u;
-        let e_kind = u32(e1 >> 32u);
+        let e_kind = u32(e1 >> 32u) & 0xffffu;
         let ordered = wgrace_hb_before(WGRACE_HB_REAL, i, u32(e0));
         // An atomic and a plain access, the earlier writing: its write must
         // be available to the later one's invocation (an atomic makes its
@@ -894,15 +947,23 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
             if g == wgrace_g {
                 race_class = select(WGRACE_CLASS_INTRA, WGRACE_CLASS_BARRIER_KIND, ((u32(e1) >> 16u) & 0xffffu) != barriers);
             }
-            // What the race lacked, first that applies: a barrier of the
-            // right kind, synchronization of a wider scope, release and
-            // acquire semantics, a lock in common.
+            // What the race lacked, first that applies: synchronization of
+            // a wider scope (a barrier of subgroup memory scope is of the
+            // right kind, and too narrow), a barrier of the right kind,
+            // release and acquire semantics, a lock in common.
+            // Subgroup barriers between two subgroups' accesses (counted
+            // apart by each subgroup: by the same barriers of the program
+            // when their counts differ) are synchronization too narrow as
+            // well.
             var other = 0u;
-            if race_class != WGRACE_CLASS_BARRIER_KIND {
-                let e2 = atomicLoad(&wgrace_hb[entry + 2u]);
-                if WGRACE_HB_WIDE && wgrace_hb_before(WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u)) {
-                    other = 1u;
-                } else if WGRACE_HB_STRONG && held && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
+            let e2 = atomicLoad(&wgrace_hb[entry + 2u]);
+            let across_subgroup_barriers = g == wgrace_g && wgrace_hb_subgroup_of(i) != wgrace_hb_subgroup_of(me)
+                && u32(e1 >> 48u) != subgroup_barriers;
+            if WGRACE_HB_WIDE && (across_subgroup_barriers
+                                  || wgrace_hb_before(WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u))) {
+                other = 1u;
+            } else if race_class != WGRACE_CLASS_BARRIER_KIND {
+                if WGRACE_HB_STRONG && held && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
                     other = 2u;
                 } else if wgrace_hb_disjoint(locks, atomicLoad(&wgrace_hb[entry + 3u])) {
                     other = 3u;
@@ -949,5 +1010,5 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
     atomicStore(&wgrace_hb[entry + 2u], counts);
     atomicStore(&wgrace_hb[entry + 3u], locks);
     let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
-    atomicStore(&wgrace_hb[entry + 1u], u64(e1) | (u64(kind) << 32u));
+    atomicStore(&wgrace_hb[entry + 1u], u64(e1) | (u64(kind | (subgroup_barriers << 16u)) << 32u));
 }
