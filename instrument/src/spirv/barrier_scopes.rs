@@ -17,9 +17,14 @@
 //! see an execution barrier (`BarrierKind::Execution`) and the instrumented
 //! module runs one, which is what the original does under the Vulkan memory
 //! model. A memory scope of one subgroup under a barrier of workgroup
-//! execution scope has no counterpart in naga's IR: such a barrier is checked
-//! as ordering memory across the workgroup, and the report says so
-//! ([`super::memory_model::Survey::unchecked`]).
+//! execution scope has no counterpart in naga's IR: the instrumented module
+//! runs such a barrier with workgroup memory scope (stronger: its executions
+//! are executions of the original too), and the pass tells the checks its
+//! memory scope (`WGRACE_BARRIER_SUBGROUP_MEMORY`), which the data-race
+//! check's happens-before engine follows where it runs
+//! ([`super::memory_model::Survey::subgroup_synchronized`]); elsewhere the
+//! report says it was checked as ordering the workgroup
+//! ([`super::memory_model::Survey::unchecked_subgroup_barriers`]).
 
 use naga::{Barrier, Module, Span, Statement};
 use spirv::Scope;
