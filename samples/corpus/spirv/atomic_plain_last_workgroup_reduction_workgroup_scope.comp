@@ -9,9 +9,8 @@
 // with each other. Device-scope adds order both.
 // wgrace: --dispatch 4 --fill Sum=zero
 // expect: race
-// race: scope 18 18
-// race: scope 18 21
-// xfail: the happens-before engine cannot decide what an add acquires (in its strong program) from a release sequence that workgroup-scope adds of several workgroups contribute to, and the report is incomplete
+// race: scope 17 17
+// race: scope 17 20
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Sum { uint total; uint done; uint result; };
 void main() {

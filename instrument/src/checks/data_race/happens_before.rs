@@ -53,7 +53,8 @@ pub const MAX_INVOCATIONS: u64 = 1024;
 /// The most state the engine keeps, in bytes: WebGPU's default limit on a
 /// storage buffer binding (128 MiB), which every adapter allows. Its clocks
 /// take 24 bytes per pair of invocations in each set of clocks, each atomic
-/// word one clock per set, and each word of memory it checks 264 bytes
+/// word one clock per set (or one per workgroup, [`HappensBefore::loc_parts`]),
+/// and each word of memory it checks 264 bytes
 /// ([`HappensBefore::state_words`]).
 pub const MAX_STATE_BYTES: u64 = 128 << 20;
 
@@ -93,6 +94,14 @@ pub struct HappensBefore {
     /// The `WGRACE_ORDERS_*` bits of a control barrier that make it
     /// release and acquire the memory the engine checks (`WGRACE_HB_ORDERS`).
     pub orders: u32,
+    /// Parts of each atomic location's clock (`WGRACE_HB_LOC_PARTS`): one
+    /// per workgroup and scope where atomics or fences narrower than the
+    /// device can release into a location (the wide program runs) and the
+    /// state fits, so that what an acquire synchronizes with is decided per
+    /// workgroup and scope of what was released; otherwise 1, and an
+    /// acquire that synchronizes with some of a location's contributions and
+    /// not with others is not followed.
+    pub loc_parts: u32,
 }
 
 /// What the engine follows in a shader.
@@ -258,7 +267,15 @@ impl HappensBefore {
             subgroup_execution: following.subgroup_execution,
             orders: if following.workgroup { ORDERS_WORKGROUP } else { 0 }
                 | if following.buffers { ORDERS_STORAGE } else { 0 },
+            loc_parts: 1,
         };
+        if programs.wide {
+            let parts = (4 * workgroups).min(u64::from(u32::MAX)) as u32;
+            let parted = HappensBefore { loc_parts: parts, ..engine };
+            if parted.state_words() * 8 <= MAX_STATE_BYTES {
+                engine = parted;
+            }
+        }
         let bytes = engine.state_words() * 8;
         if bytes > MAX_STATE_BYTES || words > u64::from(u32::MAX) || locations > u64::from(u32::MAX) {
             return Err(format!(
@@ -283,7 +300,8 @@ impl HappensBefore {
         let n = u64::from(self.invocations);
         let workgroups = n / u64::from(self.workgroup_size.max(1));
         let subgroups = if self.subgroup_barriers { n } else { 0 };
-        let set = 3 * n * n + 7 * n + 2 * (workgroups + subgroups) * (n + 1) + u64::from(self.locations) * (n + 3);
+        let location = 2 + u64::from(self.loc_parts) * (n + 1);
+        let set = 3 * n * n + 7 * n + 2 * (workgroups + subgroups) * (n + 1) + u64::from(self.locations) * location;
         self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
@@ -299,7 +317,7 @@ impl HappensBefore {
              {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
              {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\nconst WGRACE_HB_SUBGROUP_SLOTS: u32 = {}u;\nconst \
-             WGRACE_HB_ORDERS: u32 = {}u;\n",
+             WGRACE_HB_ORDERS: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\n",
             self.invocations,
             self.workgroup_size,
             self.locations,
@@ -310,6 +328,7 @@ impl HappensBefore {
             self.narrow_atomic_data,
             if self.subgroup_barriers { self.invocations } else { 0 },
             self.orders,
+            self.loc_parts,
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =

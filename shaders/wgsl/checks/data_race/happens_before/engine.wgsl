@@ -18,6 +18,10 @@
 //                        own (WGRACE_HB_N where the shader has subgroup
 //                        barriers, or barriers of subgroup memory scope; 0
 //                        otherwise)
+//   WGRACE_HB_LOC_PARTS  parts of each atomic location's clock: 1, or four
+//                        per workgroup of the dispatch (one for what each
+//                        workgroup's invocations released into it at each
+//                        scope)
 //   WGRACE_HB_ORDERS     the WGRACE_ORDERS_* bits of a control barrier
 //                        that make it release and acquire the memory the
 //                        engine checks
@@ -120,9 +124,10 @@ const WGRACE_HB_OWN_WORDS: u32 = 7u;
 const WGRACE_HB_BARRIERS: u32 = WGRACE_HB_OWN + WGRACE_HB_OWN_WORDS * WGRACE_HB_N;
 // Each subgroup's barrier clocks, the same way.
 const WGRACE_HB_SUBGROUP_BARRIERS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WORKGROUPS * (WGRACE_HB_N + 1u);
-// Each location: a lock, the signature, a version (its writes), the clock.
+// Each location: a lock, a version (its writes), then each part of what
+// its release sequence published: a signature and a clock.
 const WGRACE_HB_LOCS: u32 = WGRACE_HB_SUBGROUP_BARRIERS + 2u * WGRACE_HB_SUBGROUP_SLOTS * (WGRACE_HB_N + 1u);
-const WGRACE_HB_LOC_WORDS: u32 = WGRACE_HB_N + 3u;
+const WGRACE_HB_LOC_WORDS: u32 = 2u + WGRACE_HB_LOC_PARTS * (WGRACE_HB_N + 1u);
 const WGRACE_HB_SET_WORDS: u32 = WGRACE_HB_LOCS + WGRACE_HB_LOCATIONS * WGRACE_HB_LOC_WORDS;
 // The first word of each set.
 const WGRACE_HB_REAL: u32 = 0u;
@@ -197,6 +202,22 @@ fn wgrace_hb_own(cs: u32, i: u32) -> u32 {
 // Location `loc`'s words in the set (its lock is the real set's).
 fn wgrace_hb_loc(cs: u32, loc: u32) -> u32 {
     return cs + WGRACE_HB_LOCS + loc * WGRACE_HB_LOC_WORDS;
+}
+
+// Part `p` (a signature, then a clock) of the location at `at`. With parts,
+// invocation i releases at scope S into part (its workgroup, S), so that an
+// acquire can tell contributions of its own workgroup, which a workgroup
+// scope holds, from those of others, which only the device scope does, and
+// contributions of one scope from those of another: a release sequence
+// that several workgroups' atomics contribute to, or one invocation's at
+// two scopes (a chain of synchronization through one flag), is then decided
+// part by part.
+fn wgrace_hb_loc_part(at: u32, p: u32) -> u32 {
+    return at + 2u + p * (WGRACE_HB_N + 1u);
+}
+
+fn wgrace_hb_part_of(i: u32, scope: u32) -> u32 {
+    return (wgrace_hb_workgroup_of(i) * 4u + scope) % WGRACE_HB_LOC_PARTS;
 }
 
 // The barrier clock (a signature, then a clock) of this invocation's
@@ -652,21 +673,37 @@ fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32) -> u32 {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     let at = wgrace_hb_loc(cs, loc);
-    let clock = at + 3u;
     var holds = 0u;
     if (flags & WGRACE_HB_READ) != 0u {
-        let s = wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[at + 1u]), scope);
         // This clock as of the location's latest write: when this
         // invocation already joined (or pended) it whole, again adds nothing.
-        let seen = (u64(loc + 1u) << 32u) | atomicLoad(&wgrace_hb[at + 2u]);
+        let seen = (u64(loc + 1u) << 32u) | atomicLoad(&wgrace_hb[at + 1u]);
         if (flags & WGRACE_HB_ACQUIRE) != 0u {
-            if atomicLoad(&wgrace_hb[own + 3u]) == seen || wgrace_hb_acquire(cs, clock, s, scope) {
+            if atomicLoad(&wgrace_hb[own + 3u]) == seen {
+                return 3u;
+            }
+            var whole = true;
+            var p = 0u;
+            for (; p < WGRACE_HB_LOC_PARTS; p++) {
+                let part = wgrace_hb_loc_part(at, p);
+                let s = atomicLoad(&wgrace_hb[part]);
+                if (s & WGRACE_HB_SIG_ANY) != 0lu {
+                    whole = wgrace_hb_acquire(cs, part + 1u, wgrace_hb_sig_narrow(s, scope), scope) && whole;
+                }
+            }
+            wgrace_hb_ran(p, WGRACE_HB_LOC_PARTS);
+            if whole {
                 atomicStore(&wgrace_hb[own + 3u], seen);
                 holds = 3u;
             }
         } else {
             if atomicLoad(&wgrace_hb[own + 4u]) != seen {
-                wgrace_hb_pend(cs, clock, s);
+                var p = 0u;
+                for (; p < WGRACE_HB_LOC_PARTS; p++) {
+                    let part = wgrace_hb_loc_part(at, p);
+                    wgrace_hb_pend(cs, part + 1u, wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[part]), scope));
+                }
+                wgrace_hb_ran(p, WGRACE_HB_LOC_PARTS);
                 atomicStore(&wgrace_hb[own + 4u], seen);
             }
             holds = 4u;
@@ -681,34 +718,46 @@ fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32)
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     let at = wgrace_hb_loc(cs, loc);
-    let clock = at + 3u;
     if (flags & WGRACE_HB_WRITE) != 0u {
-        let version = atomicAdd(&wgrace_hb[at + 2u], 1lu) + 1lu;
+        let version = atomicAdd(&wgrace_hb[at + 1u], 1lu) + 1lu;
         // A read-modify-write adds only what this invocation releases,
         // which its clock holds: what it held of the clock it still holds.
         if holds != 0u {
             atomicStore(&wgrace_hb[own + holds], (u64(loc + 1u) << 32u) | version);
         }
-        var s = 0lu;
         if (flags & WGRACE_HB_READ) == 0u {
-            wgrace_hb_clear(clock);
-        } else {
-            s = atomicLoad(&wgrace_hb[at + 1u]);
-        }
-        // A release publishes this invocation's clock, which holds its fence
-        // snapshot, at the atomic's scope, which holds the fence's part.
-        if (flags & WGRACE_HB_RELEASE) == 0u {
-            let fence = wgrace_hb_fence_sig(cs, scope);
-            if fence != 0lu {
-                wgrace_hb_join(clock, wgrace_hb_fences(cs, me));
-                s = wgrace_hb_sig_merge(s, fence);
+            // A store starts a new release sequence: every part afresh (a
+            // read-modify-write adds to what the sequence published).
+            var p = 0u;
+            for (; p < WGRACE_HB_LOC_PARTS; p++) {
+                let part = wgrace_hb_loc_part(at, p);
+                if atomicLoad(&wgrace_hb[part]) != 0lu {
+                    wgrace_hb_clear(part + 1u);
+                    atomicStore(&wgrace_hb[part], 0lu);
+                }
             }
+            wgrace_hb_ran(p, WGRACE_HB_LOC_PARTS);
+        }
+        // What it releases: a release publishes this invocation's clock,
+        // which holds its fence snapshot, at the atomic's scope, which holds
+        // the fence's part; otherwise the latest release fence's snapshot.
+        var c = 0lu;
+        var source = 0u;
+        if (flags & WGRACE_HB_RELEASE) == 0u {
+            c = wgrace_hb_fence_sig(cs, scope);
+            source = wgrace_hb_fences(cs, me);
         } else {
-            wgrace_hb_join(clock, wgrace_hb_clock(cs, me));
-            s = wgrace_hb_sig_merge(s, wgrace_hb_sig_of(me, scope));
+            c = wgrace_hb_sig_of(me, scope);
+            source = wgrace_hb_clock(cs, me);
+        }
+        if c != 0lu {
+            let part = wgrace_hb_loc_part(at, wgrace_hb_part_of(me, wgrace_hb_sig_min(c)));
+            wgrace_hb_join(part + 1u, source);
+            atomicStore(&wgrace_hb[part], wgrace_hb_sig_merge(atomicLoad(&wgrace_hb[part]), c));
+        }
+        if (flags & WGRACE_HB_RELEASE) != 0u {
             wgrace_hb_tick(cs);
         }
-        atomicStore(&wgrace_hb[at + 1u], s);
     }
 }
 
