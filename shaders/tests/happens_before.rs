@@ -90,8 +90,10 @@ const SITES: u32 = 8;
 const MAX_EVENTS: u32 = 40;
 
 /// The engine's layout, as the host generates it, with `parts` parts of
-/// each location's clock (1, or four per workgroup: one per scope).
+/// each location's clock (1, or four per workgroup: one per scope, and then
+/// three pending clocks, one per scope of an acquire fence).
 fn layout(atomic_data: bool, parts: u32) -> String {
+    let pending = if parts > 1 { 3 } else { 1 };
     format!(
         "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
@@ -99,7 +101,7 @@ fn layout(atomic_data: bool, parts: u32) -> String {
          const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n\
          const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n\
          const WGRACE_HB_SUBGROUP_SLOTS: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_ORDERS: u32 = 3u;\n\
-         const WGRACE_HB_LOC_PARTS: u32 = {parts}u;\n"
+         const WGRACE_HB_LOC_PARTS: u32 = {parts}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = {pending}u;\n"
     )
 }
 
@@ -107,7 +109,8 @@ fn layout(atomic_data: bool, parts: u32) -> String {
 fn engine_words(parts: u32) -> u64 {
     let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
     let location = 2 + u64::from(parts) * (n + 1);
-    let set = 3 * n * n + 7 * n + 2 * (w + n) * (n + 1) + u64::from(LOCATIONS) * location;
+    let pending = if parts > 1 { 3 } else { 1 };
+    let set = (2 + pending) * n * n + 7 * n + 2 * (w + n) * (n + 1) + u64::from(LOCATIONS) * location;
     3 * set + u64::from(WORDS) * (1 + 4 * u64::from(HISTORY))
 }
 

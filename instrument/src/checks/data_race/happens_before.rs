@@ -102,6 +102,11 @@ pub struct HappensBefore {
     /// acquire that synchronizes with some of a location's contributions and
     /// not with others is not followed.
     pub loc_parts: u32,
+    /// Pending clocks of each invocation (`WGRACE_HB_PENDING_SCOPES`): 3
+    /// with location parts (what an acquire fence of each scope from the
+    /// subgroup's to the device's would acquire, decided part by part when
+    /// a relaxed read pends it), otherwise 1.
+    pub pending_scopes: u32,
 }
 
 /// What the engine follows in a shader.
@@ -268,10 +273,11 @@ impl HappensBefore {
             orders: if following.workgroup { ORDERS_WORKGROUP } else { 0 }
                 | if following.buffers { ORDERS_STORAGE } else { 0 },
             loc_parts: 1,
+            pending_scopes: 1,
         };
         if programs.wide {
             let parts = (4 * workgroups).min(u64::from(u32::MAX)) as u32;
-            let parted = HappensBefore { loc_parts: parts, ..engine };
+            let parted = HappensBefore { loc_parts: parts, pending_scopes: 3, ..engine };
             if parted.state_words() * 8 <= MAX_STATE_BYTES {
                 engine = parted;
             }
@@ -301,7 +307,10 @@ impl HappensBefore {
         let workgroups = n / u64::from(self.workgroup_size.max(1));
         let subgroups = if self.subgroup_barriers { n } else { 0 };
         let location = 2 + u64::from(self.loc_parts) * (n + 1);
-        let set = 3 * n * n + 7 * n + 2 * (workgroups + subgroups) * (n + 1) + u64::from(self.locations) * location;
+        let set = (2 + u64::from(self.pending_scopes)) * n * n
+            + 7 * n
+            + 2 * (workgroups + subgroups) * (n + 1)
+            + u64::from(self.locations) * location;
         self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
@@ -317,7 +326,8 @@ impl HappensBefore {
              {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
              {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\nconst WGRACE_HB_SUBGROUP_SLOTS: u32 = {}u;\nconst \
-             WGRACE_HB_ORDERS: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\n",
+             WGRACE_HB_ORDERS: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = \
+             {}u;\n",
             self.invocations,
             self.workgroup_size,
             self.locations,
@@ -329,6 +339,7 @@ impl HappensBefore {
             if self.subgroup_barriers { self.invocations } else { 0 },
             self.orders,
             self.loc_parts,
+            self.pending_scopes,
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =

@@ -22,6 +22,10 @@
 //                        per workgroup of the dispatch (one for what each
 //                        workgroup's invocations released into it at each
 //                        scope)
+//   WGRACE_HB_PENDING_SCOPES  pending clocks of each invocation: 1, or 3
+//                        (with location parts: one for what an acquire
+//                        fence of each scope, subgroup to device, would
+//                        acquire)
 //   WGRACE_HB_ORDERS     the WGRACE_ORDERS_* bits of a control barrier
 //                        that make it release and acquire the memory the
 //                        engine checks
@@ -117,7 +121,7 @@ const WGRACE_HB_PENDING: u32 = WGRACE_HB_FENCES + WGRACE_HB_NN;
 // (in the shader's set) the locks it holds (wgrace_hb_locks); its count of
 // barriers that synchronize within the subgroup only
 // (wgrace_hb_subgroup_barrier_at), and, << 32, of those that acquire.
-const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_NN;
+const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_PENDING_SCOPES * WGRACE_HB_NN;
 const WGRACE_HB_OWN_WORDS: u32 = 7u;
 // Each workgroup's barrier clocks, two (by the parity of the barrier
 // count), each a signature and a clock.
@@ -192,7 +196,7 @@ fn wgrace_hb_fences(cs: u32, i: u32) -> u32 {
 }
 
 fn wgrace_hb_pending(cs: u32, i: u32) -> u32 {
-    return cs + WGRACE_HB_PENDING + i * WGRACE_HB_N;
+    return cs + WGRACE_HB_PENDING + i * WGRACE_HB_PENDING_SCOPES * WGRACE_HB_N;
 }
 
 fn wgrace_hb_own(cs: u32, i: u32) -> u32 {
@@ -467,14 +471,36 @@ fn wgrace_hb_verdict(s: u64, scope: u32) -> u32 {
 
 // Adds a clock (at `source`) with its signature to this invocation's pending
 // clock, for an acquire fence to come.
+//
+// With three pending clocks, each pends what an acquire fence of its scope
+// (subgroup, workgroup, device) will acquire, decided now, part by part:
+// the signature word then holds, for each such scope F, bit F when its
+// clock has something and bit F + 4 when a contribution could not be
+// decided for it.
 fn wgrace_hb_pend(cs: u32, source: u32, s: u64) {
     if (s & WGRACE_HB_SIG_ANY) == 0lu {
         return;
     }
     let me = wgrace_hb_me();
-    wgrace_hb_join(wgrace_hb_pending(cs, me), source);
     let at = wgrace_hb_own(cs, me) + 1u;
-    atomicStore(&wgrace_hb[at], wgrace_hb_sig_merge(atomicLoad(&wgrace_hb[at]), s));
+    if WGRACE_HB_PENDING_SCOPES == 1u {
+        wgrace_hb_join(wgrace_hb_pending(cs, me), source);
+        atomicStore(&wgrace_hb[at], wgrace_hb_sig_merge(atomicLoad(&wgrace_hb[at]), s));
+        return;
+    }
+    var flags = atomicLoad(&wgrace_hb[at]);
+    var f = WGRACE_HB_SCOPE_SUBGROUP;
+    for (; f <= WGRACE_HB_SCOPE_DEVICE; f++) {
+        let v = wgrace_hb_verdict(wgrace_hb_sig_narrow(s, f), f);
+        if v == 1u {
+            wgrace_hb_join(wgrace_hb_pending(cs, me) + (f - 1u) * WGRACE_HB_N, source);
+            flags |= 1lu << f;
+        } else if v == 2u {
+            flags |= 1lu << (f + 4u);
+        }
+    }
+    wgrace_hb_ran(f, WGRACE_HB_SCOPE_DEVICE + 1u);
+    atomicStore(&wgrace_hb[at], flags);
 }
 
 // Joins a clock (at `source`) into this invocation's when it synchronizes
@@ -533,7 +559,19 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
         atomicStore(&wgrace_hb[own], u64((scope + 1u) | (earlier << 8u)));
         wgrace_hb_tick(cs);
     }
-    if acquire {
+    if acquire && WGRACE_HB_PENDING_SCOPES > 1u {
+        // What an acquire of this scope acquires was decided when it was
+        // pended; it stays pending for a fence of a wider scope.
+        let flags = atomicLoad(&wgrace_hb[own + 1u]);
+        if scope >= WGRACE_HB_SCOPE_SUBGROUP {
+            if (flags & (1lu << (scope + 4u))) != 0lu {
+                wgrace_hb_unchecked();
+            }
+            if (flags & (1lu << scope)) != 0lu {
+                wgrace_hb_join(wgrace_hb_clock(cs, me), wgrace_hb_pending(cs, me) + (scope - 1u) * WGRACE_HB_N);
+            }
+        }
+    } else if acquire {
         let s = atomicLoad(&wgrace_hb[own + 1u]);
         let v = wgrace_hb_verdict(wgrace_hb_sig_narrow(s, scope), scope);
         if v == 1u {
