@@ -286,6 +286,11 @@ struct Planning {
     /// accesses of the same words (SPIR-V with release/acquire
     /// synchronization): it then needs every plain access of such a buffer.
     engine_checks_atomic_data: bool,
+    /// Whether the happens-before engine follows barriers that synchronize
+    /// within a subgroup only (`Shader::subgroup_sync`): the analyzer takes
+    /// every barrier as ordering the workgroup, so it may prove nothing
+    /// race-free across one.
+    engine_follows_subgroup_barriers: bool,
 }
 
 impl Planning {
@@ -307,6 +312,17 @@ impl Planning {
         // The analyzer proves plain accesses free of races with plain ones;
         // where the engine may check them against atomics of the same words
         // too, it needs every one.
+        if self.engine_follows_subgroup_barriers {
+            for status in &mut analysis.sites {
+                if matches!(status, SiteStatus::RaceFree) {
+                    *status = SiteStatus::Instrumented(
+                        "barriers that synchronize within a subgroup only may order it, which the happens-before \
+                         engine follows"
+                            .into(),
+                    );
+                }
+            }
+        }
         if self.engine_checks_atomic_data {
             for site in self.sites.iter().filter(|s| self.tracked[s.var as usize].plain_and_atomic) {
                 let status = &mut analysis.sites[site.id as usize];
@@ -457,6 +473,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         sites,
         barriers,
         engine_checks_atomic_data: shader.release_acquire,
+        engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
 }
 

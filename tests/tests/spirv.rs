@@ -671,6 +671,19 @@ fn a_subgroup_barrier_orders_memory_within_its_subgroup_only() {
 }
 
 #[test]
+fn the_static_analyzer_proves_nothing_across_a_subgroup_barrier() {
+    let module = compile("subgroup_barrier_shared_word", &["-g", "--target-env", "vulkan1.3"]);
+    let report = check(&module, args(&["--dispatch", "1"])).expect("runs");
+    assert!(report.complete, "{:?}", report.runs[0].incomplete);
+    let pairs: std::collections::BTreeSet<(u32, u32)> =
+        class_and_lines(&report.runs[0]).iter().map(|&(_, a, b)| (a, b)).collect();
+    // The writes with each other, and the reads with other subgroups'
+    // writes.
+    assert_eq!(pairs, [(17, 17), (17, 21)].into(), "{:?}", class_and_lines(&report.runs[0]));
+    assert!(class_and_lines(&report.runs[0]).contains(&(RaceClass::Scope, 17, 21)));
+}
+
+#[test]
 fn a_control_barrier_orders_memory_only_within_its_memory_scope() {
     let flags = ["-g", "--target-env", "vulkan1.3"];
     let run = |define: &[&str]| {
