@@ -409,6 +409,11 @@ fn judge(listed: &Expectation, report: &Run, by_lines: bool, result: &mut Kernel
     result.findings = report.findings.iter().map(|f| f.check.clone()).collect();
     result.findings.sort();
     result.findings.dedup();
+    // What an incomplete report says is not the kernel's verdict: say so
+    // first.
+    if !report.complete {
+        return Status::Fail(format!("incomplete report: {}", report.incomplete.join("; ")));
+    }
     let racy = report.verdict == Verdict::Race;
     if racy != expected.racy {
         return Status::Fail(if racy { "false positive".into() } else { "false negative".into() });
@@ -434,9 +439,6 @@ fn judge(listed: &Expectation, report: &Run, by_lines: bool, result: &mut Kernel
         } else {
             format!("statement mode reported no `{}` race (the module has no lines to compare)", l.class.as_str())
         });
-    }
-    if !report.complete {
-        return Status::Fail(format!("incomplete report: {}", report.incomplete.join("; ")));
     }
     Status::Pass
 }
