@@ -105,17 +105,22 @@ pub struct Shader {
     /// engine does not run (`Instrumented::happens_before`).
     pub release_acquire_note: Option<String>,
     /// Whether the data-race check's happens-before engine is to follow the
-    /// module's synchronization (SPIR-V under the Vulkan memory model that
+    /// module's synchronization (SPIR-V, under any memory model, that
     /// releases and acquires buffer memory, without subgroup barriers).
     pub release_acquire: bool,
     /// Why it cannot, for a module with the note above.
     pub release_acquire_not_followed: Option<String>,
     /// Whether the module's buffer atomics do not all release and acquire
-    /// (SPIR-V under the Vulkan memory model, without subgroup barriers):
-    /// the engine runs, also for a module without release and acquire, and
-    /// follows the program with every atomic releasing and acquiring too,
-    /// for the missing-fence check.
+    /// (SPIR-V without subgroup barriers): the engine runs, also for a
+    /// module without release and acquire, and follows the program with
+    /// every atomic releasing and acquiring too, for the missing-fence
+    /// check.
     pub relaxed_atomics: bool,
+    /// Why the missing-fence check does not run although the module's
+    /// buffer atomics do not all release and acquire, where that is not the
+    /// engine's own reason (`Instrumented::happens_before_not_run`): the
+    /// engine follows subgroup barriers instead.
+    pub missing_fence_not_run: Option<String>,
     /// Whether its buffer atomics or fences include some narrower than the
     /// device: the engine follows the program with all of them at device
     /// scope too, for the scope check.
@@ -251,6 +256,7 @@ impl Shader {
             release_acquire: false,
             release_acquire_not_followed: None,
             relaxed_atomics: false,
+            missing_fence_not_run: None,
             narrow_sync: false,
             subgroup_barriers: false,
             subgroup_execution_barriers: false,
@@ -409,26 +415,47 @@ impl Shader {
         let narrow_sync = rewritten.survey.narrow_buffer_sync() && blocker.is_none();
         let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
         let subgroup_unchecked = rewritten.survey.unchecked_subgroup_barriers();
-        // Alongside release and acquire synchronization (or relaxed atomics
-        // the engine follows for the missing-fence check), not yet.
-        let subgroup_sync = rewritten.survey.subgroup_synchronized().filter(|_| !release_acquire && !relaxed_atomics);
+        // Alongside release and acquire synchronization, not yet. Alongside
+        // relaxed atomics, the engine follows the barriers, which the report
+        // needs to be complete, and not the strong program, which only
+        // names what a race lacked (missing-fence).
+        let subgroup_sync = rewritten.survey.subgroup_synchronized().filter(|_| !release_acquire);
+        let missing_fence_not_run = (relaxed_atomics && subgroup_sync.is_some()).then(|| {
+            "the happens-before engine follows the module's subgroup barriers, and does not yet follow the program \
+             with every atomic releasing and acquiring beside them"
+                .to_string()
+        });
+        let relaxed_atomics = relaxed_atomics && missing_fence_not_run.is_none();
         let mut unchecked = unchecked;
         if subgroup_sync.is_none() {
             unchecked.extend(subgroup_unchecked.iter().cloned());
         }
         let main = debug.main_file();
+        let mut notes = Vec::new();
+        let incoherent = &rewritten.survey.incoherent_buffers;
+        if release_acquire && !incoherent.is_empty() {
+            let names: Vec<String> = incoherent.iter().map(|n| format!("`{n}`")).collect();
+            notes.push(format!(
+                "{} {} not declared `coherent`: GLSL makes fences and barriers order other invocations' accesses \
+                 only of coherent variables (a driver may cache the others), and wgrace checked this module, which \
+                 does not declare the Vulkan memory model, as if every buffer were coherent",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            ));
+        }
         Ok(Shader {
             path: path.to_string(),
             language: Language::SpirV,
             text: main.and_then(|f| f.text.clone()),
             source_file: main.map(|f| f.name.clone()).filter(|n| !n.is_empty()),
             module,
-            notes: Vec::new(),
+            notes,
             unchecked,
             release_acquire_note,
             release_acquire,
             release_acquire_not_followed,
             relaxed_atomics,
+            missing_fence_not_run,
             narrow_sync,
             subgroup_barriers: !subgroup_unchecked.is_empty(),
             subgroup_execution_barriers: rewritten.survey.subgroup_execution_barriers(),

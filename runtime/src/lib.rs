@@ -513,12 +513,16 @@ impl Plan {
             ));
         }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where
-        // the engine does not run: the data races stand, but the
-        // missing-fence check did not look at them.
-        if inst.happens_before.is_none()
-            && self.shader.relaxed_atomics
-            && self.shader.release_acquire_note.is_none()
-            && let Some(reason) = &inst.happens_before_not_run
+        // the engine does not run, or runs for subgroup barriers without the
+        // strong program: the data races stand, but the missing-fence check
+        // did not look at them.
+        let relaxed = self.shader.relaxed_atomics || self.shader.missing_fence_not_run.is_some();
+        let missing_fence_not_run = match (&inst.happens_before, &inst.happens_before_not_run) {
+            (None, Some(reason)) if relaxed && self.shader.release_acquire_note.is_none() => Some(reason),
+            (Some(_), _) => self.shader.missing_fence_not_run.as_ref(),
+            _ => None,
+        };
+        if let Some(reason) = missing_fence_not_run
             && races.iter().any(|r| matches!(r.class.check(), "data-race" | "atomic-plain"))
         {
             notes.push(format!(

@@ -85,6 +85,14 @@ pub struct Survey {
     /// barrier orders them, and the checks of plain accesses take none as
     /// ordering them.
     pub private_buffers: Vec<usize>,
+    /// Without the Vulkan memory model: the storage buffers, by name, that
+    /// plain loads read and something writes, and whose
+    /// variable (or the member accessed) is not decorated `Coherent`. GLSL
+    /// makes fences and barriers order other invocations' accesses only of
+    /// coherent variables (a driver may cache the others); wgrace checks
+    /// every access of such a module as coherent, and the report says so
+    /// for these.
+    pub incoherent_buffers: Vec<String>,
 }
 
 /// A plain load or store of buffer or workgroup memory, as the Vulkan
@@ -125,11 +133,14 @@ impl Survey {
         let mut variable_classes: HashMap<u32, u32> = HashMap::new();
         let mut accesses: Vec<PlainAccess> = Vec::new();
         let mut written: Vec<u32> = Vec::new();
+        let mut loaded: Vec<u32> = Vec::new();
         let mut variable_offsets: HashMap<u32, usize> = HashMap::new();
         // Struct types decorated `BufferBlock`: a variable of one in the
         // `Uniform` storage class is a storage buffer (SPIR-V before 1.3,
         // glslang's `--target-env vulkan1.0`).
         let mut buffer_blocks: Vec<u32> = Vec::new();
+        // Variables, and struct types' members, decorated `Coherent`.
+        let mut coherent: Vec<Root> = Vec::new();
         for inst in instructions {
             let Some(op) = inst.op else { continue };
             match op {
@@ -138,6 +149,12 @@ impl Survey {
                 }
                 Op::Decorate if inst.operands.get(1) == Some(&(spirv::Decoration::BufferBlock as u32)) => {
                     buffer_blocks.push(inst.operand(0));
+                }
+                Op::Decorate if inst.operands.get(1) == Some(&(spirv::Decoration::Coherent as u32)) => {
+                    coherent.push((inst.operand(0), None));
+                }
+                Op::MemberDecorate if inst.operands.get(2) == Some(&(spirv::Decoration::Coherent as u32)) => {
+                    coherent.push((inst.operand(0), Some(inst.operand(1))));
                 }
                 Op::MemberName => {
                     member_names.insert((inst.operand(0), inst.operand(1)), inst.string(2).0);
@@ -188,6 +205,8 @@ impl Survey {
                     }
                     if op == Op::Store {
                         written.extend(roots.get(&inst.operand(0)).map(|r| r.0));
+                    } else {
+                        loaded.extend(roots.get(&inst.operand(2)).map(|r| r.0));
                     }
                 }
                 Op::AtomicStore => {
@@ -249,6 +268,32 @@ impl Survey {
             survey.private_buffers = private.iter().filter_map(|v| variable_offsets.get(v).copied()).collect();
             accesses.retain(|a| !private.contains(&a.variable));
             survey.unordered_by_barriers = survey.unordered(&accesses, &written, name_of);
+        } else {
+            // A root is coherent when its variable is, or its member of the
+            // variable's block type (every member, for the whole variable).
+            let is_coherent = |&(variable, member): &Root| {
+                let ty = variable_types.get(&variable).copied().unwrap_or(0);
+                let member_coherent = |m: u32| coherent.contains(&(ty, Some(m)));
+                coherent.contains(&(variable, None))
+                    || match member {
+                        Some(m) => member_coherent(m),
+                        None => {
+                            let members = member_names.keys().filter(|(t, _)| *t == ty).map(|&(_, m)| m);
+                            let mut members = members.peekable();
+                            members.peek().is_some() && members.all(member_coherent)
+                        }
+                    }
+            };
+            let storage =
+                |variable: u32| variable_classes.get(&variable) == Some(&(spirv::StorageClass::StorageBuffer as u32));
+            let read = |variable: u32| loaded.contains(&variable);
+            let shared = |r: &&Root| storage(r.0) && written.contains(&r.0) && read(r.0);
+            for root in plain.iter().filter(shared).filter(|r| !is_coherent(r)) {
+                let name = name_of(root.0);
+                if !survey.incoherent_buffers.contains(&name) {
+                    survey.incoherent_buffers.push(name);
+                }
+            }
         }
         survey.plain_and_atomic = both
             .into_iter()
@@ -459,65 +504,60 @@ impl Survey {
         followed.then_some(sync)
     }
 
-    /// Whether the module declares the Vulkan memory model and synchronizes
-    /// buffer memory with release and acquire: an atomic or a fence whose
-    /// semantics acquire or release `UniformMemory` (other than the fences
-    /// around control barriers, `modelled`, in a module without atomics).
-    /// The data-race check's happens-before engine follows that.
+    /// Whether the module synchronizes buffer memory with release and
+    /// acquire: an atomic or a fence whose semantics acquire or release
+    /// `UniformMemory` (other than the fences around control barriers,
+    /// `modelled`, in a module without atomics). The data-race check's
+    /// happens-before engine follows that, under any memory model: in a
+    /// module without the Vulkan memory model (GLSL's `memoryBarrierBuffer()`
+    /// beside atomics that carry no semantics) the fences release and
+    /// acquire all the same, and every access counts as non-private and made
+    /// available and visible, as the model takes `coherent` ones.
     pub fn release_acquire(&self, modelled: &[usize]) -> bool {
         let atomics = self.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. }));
-        self.vulkan_memory_model
-            && self.instructions.iter().any(|(at, s)| match s {
-                Sync::Atomic { semantics, .. } => orders_buffers(*semantics),
-                Sync::MemoryBarrier { semantics, .. } => {
-                    orders_buffers(*semantics) && (atomics || !modelled.contains(at))
-                }
-                Sync::ControlBarrier { .. } => false,
-            })
+        self.instructions.iter().any(|(at, s)| match s {
+            Sync::Atomic { semantics, .. } => orders_buffers(*semantics),
+            Sync::MemoryBarrier { semantics, .. } => orders_buffers(*semantics) && (atomics || !modelled.contains(at)),
+            Sync::ControlBarrier { .. } => false,
+        })
     }
 
-    /// Whether the module declares the Vulkan memory model and has atomics
-    /// of buffer memory that do not acquire what they read or release what
-    /// they write (buffer memory in their semantics): a protocol built on
-    /// them may lack the semantics it needs, which the data-race check's
-    /// happens-before engine finds by following the same program with
-    /// every atomic acquiring and releasing (the missing-fence check).
+    /// Whether the module has atomics of buffer memory that do not acquire
+    /// what they read or release what they write (buffer memory in their
+    /// semantics; without the Vulkan memory model, none do): a protocol
+    /// built on them may lack the semantics it needs, which the data-race
+    /// check's happens-before engine finds by following the same program
+    /// with every atomic acquiring and releasing (the missing-fence check).
     pub fn relaxed_buffer_atomics(&self) -> bool {
-        self.vulkan_memory_model
-            && self.instructions.iter().any(|(_, s)| match s {
-                Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
-                    let read = *op != Op::AtomicStore;
-                    let write = *op != Op::AtomicLoad;
-                    (read && !orders_buffers_as(*semantics, true)) || (write && !orders_buffers_as(*semantics, false))
-                }
-                _ => false,
-            })
+        self.instructions.iter().any(|(_, s)| match s {
+            Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
+                let read = *op != Op::AtomicStore;
+                let write = *op != Op::AtomicLoad;
+                (read && !orders_buffers_as(*semantics, true)) || (write && !orders_buffers_as(*semantics, false))
+            }
+            _ => false,
+        })
     }
 
-    /// Whether the module declares the Vulkan memory model and has atomics
-    /// of buffer memory, or fences that order it, of a scope narrower than
-    /// the device: synchronization through them may not reach the
-    /// invocations it is meant to order, which the happens-before engine
-    /// finds by following the same program with every atomic and fence at
-    /// device scope (the scope check).
+    /// Whether the module has atomics of buffer memory, or fences that order
+    /// it, of a scope narrower than the device: synchronization through them
+    /// may not reach the invocations it is meant to order, which the
+    /// happens-before engine finds by following the same program with every
+    /// atomic and fence at device scope (the scope check).
     pub fn narrow_buffer_sync(&self) -> bool {
         let narrow =
             |scope: &Option<Scope>| matches!(scope, Some(Scope::Workgroup | Scope::Subgroup | Scope::Invocation));
-        self.vulkan_memory_model
-            && self.instructions.iter().any(|(_, s)| match s {
-                Sync::Atomic { workgroup_memory: false, scope, .. } => narrow(scope),
-                Sync::MemoryBarrier { memory, semantics } => narrow(memory) && orders_buffers(*semantics),
-                _ => false,
-            })
+        self.instructions.iter().any(|(_, s)| match s {
+            Sync::Atomic { workgroup_memory: false, scope, .. } => narrow(scope),
+            Sync::MemoryBarrier { memory, semantics } => narrow(memory) && orders_buffers(*semantics),
+            _ => false,
+        })
     }
 
     /// Why the happens-before engine cannot follow the module's
-    /// synchronization, if it cannot: it does not declare the Vulkan memory
-    /// model, or it has control barriers of subgroup execution scope.
+    /// synchronization, if it cannot: it has control barriers of subgroup
+    /// execution scope.
     pub fn release_acquire_blocker(&self) -> Option<String> {
-        if !self.vulkan_memory_model {
-            return Some("the module does not declare the Vulkan memory model".into());
-        }
         let subgroup = self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
         (subgroup > 0).then(|| "its control barriers of subgroup execution scope are not followed yet".into())
     }

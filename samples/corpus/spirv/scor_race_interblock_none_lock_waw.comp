@@ -5,7 +5,7 @@
 // original: ScoR: microbenchmarks/race_interblock_none-lock_waw (race)
 // wgrace: --dispatch 2
 // expect: race
-// race: inter-workgroup 16 21
+// race: lockset 16 21
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

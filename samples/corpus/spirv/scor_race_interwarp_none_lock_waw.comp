@@ -5,7 +5,7 @@
 // original: ScoR: microbenchmarks/race_interwarp_none-lock_waw (race)
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 17 22
+// race: lockset 17 22
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Lock { uint lock; };

@@ -5,10 +5,10 @@
 // Vulkan memory model's synchronization through a control barrier).
 // Variants (-D): FENCE_BEFORE_ONLY (no acquire fence after the barrier: the
 // buffer is not ordered), SHARED_FENCES (fences of shared memory: the buffer
-// is not ordered), LOAD_BETWEEN (a buffer load between the first fence and
-// the barrier: not the idiom, so not modelled), WITH_ATOMIC (an atomic
-// counter besides: the fences could also synchronize with atomics, which
-// wgrace does not model, so they stay noted).
+// is not ordered), LOAD_BETWEEN (a load between the first fence and the
+// barrier: not the idiom the check models; the happens-before engine finds
+// the buffer ordered), WITH_ATOMIC (an atomic counter besides: the fences
+// could also synchronize through atomics, which the engine follows).
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint values[]; };
 layout(set = 0, binding = 1) buffer Out { uint result[]; };

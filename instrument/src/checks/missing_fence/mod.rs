@@ -46,7 +46,8 @@ pub const HINT: &str = "give the atomic that publishes (the flag's store, the lo
     (GLSL: atomicStore(flag, 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease | \
     gl_SemanticsMakeAvailable), and gl_SemanticsAcquire | gl_SemanticsMakeVisible on the load), or put \
     memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease) before the publishing atomic and \
-    an acquire fence after the observing one";
+    an acquire fence after the observing one (without the Vulkan memory model, where atomics carry no semantics: \
+    memoryBarrierBuffer() before and after)";
 
 impl Check for MissingFence {
     fn info(&self) -> CheckInfo {
