@@ -129,6 +129,11 @@ pub struct InstrumentOptions {
     /// identity after them, and it needs none: its read-modify-writes are
     /// sequentially consistent, its other accesses in the CPU's (x86) order.
     pub fences_lose_private_variables: bool,
+    /// Whether the adapter ends an invocation's loops after 65,535
+    /// iterations in all, as lavapipe does: the happens-before engine then
+    /// gives up on a lock sooner
+    /// ([`crate::checks::data_race::happens_before::LOCK_SPIN_CUT_SHORT`]).
+    pub loops_cut_short: bool,
     /// Element counts of the trailing runtime-sized arrays of this run's
     /// buffers, by variable: the happens-before engine checks such a buffer
     /// at this size.
@@ -150,6 +155,7 @@ impl Default for InstrumentOptions {
             shadow_cache: None,
             checks: CheckSet::default(),
             fences_lose_private_variables: false,
+            loops_cut_short: false,
             runtime_lengths: HashMap::new(),
         }
     }
@@ -553,6 +559,9 @@ pub fn instrument_with(
         };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
+        if options.loops_cut_short {
+            engine.lock_spin = crate::checks::data_race::happens_before::LOCK_SPIN_CUT_SHORT;
+        }
     }
     if happens_before.is_some() {
         // Each execution of an access matters to the engine: a later one of
@@ -2111,14 +2120,15 @@ enum Locked {
 ///
 /// ```text
 /// loop {
-///     if wgrace_hb_try_lock(loc) {
+///     let taken = wgrace_hb_try_lock(loc);
+///     if taken {
 ///         <fence>;
 ///         <the access>; wgrace_hb_result_N = <its value>;
 ///         wgrace_hb_atomic(loc, flags, scope);
 ///         <fence>;
 ///         wgrace_hb_unlock(loc);
-///         break;
 ///     }
+///     continuing { break if taken; }
 /// }
 /// wgrace_hb_locked();                  // counts a loop the driver cut short
 /// <its value> = wgrace_hb_result_N();
@@ -2221,12 +2231,16 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
         accept.push(fence, span);
     }
     accept.push(Statement::Call { function: hb.unlock, arguments: vec![loc], result: None }, span);
-    accept.push(Statement::Break, span);
+    // The loop ends after the branch rather than in it: the winner and the
+    // invocations that lost then meet where the branch ends, before the
+    // losers try again. With a `break` in the branch, NVIDIA's driver ran
+    // the losers' tries first, all of them (the winner's lock never freed),
+    // and every invocation of a subgroup but one gave up.
     let taken = f.expressions.append(Expression::CallResult(hb.try_lock), span);
     let mut body = Block::new();
     body.push(Statement::Call { function: hb.try_lock, arguments: vec![loc], result: Some(taken) }, span);
     body.push(Statement::If { condition: taken, accept, reject: Block::new() }, span);
-    out.push(Statement::Loop { body, continuing: Block::new(), break_if: None }, span);
+    out.push(Statement::Loop { body, continuing: Block::new(), break_if: Some(taken) }, span);
     out.push(Statement::Call { function: hb.locked, arguments: Vec::new(), result: None }, span);
     // The expression the function uses for the value.
     let used = match access {

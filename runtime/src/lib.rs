@@ -175,6 +175,7 @@ impl Plan {
             replay,
             checks: self.checks.clone(),
             fences_lose_private_variables: gpu::is_lavapipe(&gpu.info),
+            loops_cut_short: gpu::is_lavapipe(&gpu.info),
             runtime_lengths: self.buffers.iter().filter_map(|b| Some((b.handle, b.runtime_len?))).collect(),
         };
         let input = analyzer.then(|| self.analysis_input());

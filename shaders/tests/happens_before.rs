@@ -101,7 +101,8 @@ fn layout(atomic_data: bool, parts: u32) -> String {
          const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n\
          const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n\
          const WGRACE_HB_SUBGROUP_SLOTS: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_ORDERS: u32 = 3u;\n\
-         const WGRACE_HB_LOC_PARTS: u32 = {parts}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = {pending}u;\n"
+         const WGRACE_HB_LOC_PARTS: u32 = {parts}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = {pending}u;\n\
+         const WGRACE_HB_LOCK_SPIN: u32 = 60000u;\n"
     )
 }
 

@@ -107,7 +107,24 @@ pub struct HappensBefore {
     /// subgroup's to the device's would acquire, decided part by part when
     /// a relaxed read pends it), otherwise 1.
     pub pending_scopes: u32,
+    /// How many times an invocation tries for a word's or a location's lock
+    /// before it gives up and counts the access as not followed
+    /// (`WGRACE_HB_LOCK_SPIN`): [`LOCK_SPIN`], or [`LOCK_SPIN_CUT_SHORT`]
+    /// on an adapter that cuts loops short.
+    pub lock_spin: u32,
 }
+
+/// Tries for a lock ([`HappensBefore::lock_spin`]): enough for the 1,024
+/// invocations of a dispatch to queue for one location, each holding it
+/// for a join of their clocks (on the H100, 60,000 left 897 of 1,024 adds
+/// of one counter unfollowed). A holder never waits for anything.
+pub const LOCK_SPIN: u32 = 1 << 22;
+
+/// Tries for a lock on an adapter that ends an invocation's loops after
+/// 65,535 iterations in all (lavapipe): fewer, so that the engine gives up,
+/// and counts it, before the driver ends the loop and the user's atomic in
+/// it with it ([`crate::InstrumentOptions::loops_cut_short`]).
+pub const LOCK_SPIN_CUT_SHORT: u32 = 60_000;
 
 /// What the engine follows in a shader.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -274,6 +291,7 @@ impl HappensBefore {
                 | if following.buffers { ORDERS_STORAGE } else { 0 },
             loc_parts: 1,
             pending_scopes: 1,
+            lock_spin: LOCK_SPIN,
         };
         if programs.wide {
             let parts = (4 * workgroups).min(u64::from(u32::MAX)) as u32;
@@ -327,7 +345,7 @@ impl HappensBefore {
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
              {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\nconst WGRACE_HB_SUBGROUP_SLOTS: u32 = {}u;\nconst \
              WGRACE_HB_ORDERS: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = \
-             {}u;\n",
+             {}u;\nconst WGRACE_HB_LOCK_SPIN: u32 = {}u;\n",
             self.invocations,
             self.workgroup_size,
             self.locations,
@@ -340,6 +358,7 @@ impl HappensBefore {
             self.orders,
             self.loc_parts,
             self.pending_scopes,
+            self.lock_spin,
         );
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =

@@ -92,11 +92,13 @@ const WGRACE_HB_RELEASE: u32 = 8u;
 const WGRACE_HB_LOCK_TAKE: u32 = 16u;
 const WGRACE_HB_LOCK_FREE: u32 = 32u;
 
-// How many times an invocation tries for a word's or a location's lock
-// before it gives up. A holder never waits for anything; one try is one
-// loop iteration, which lavapipe counts against the 65,535 it lets an
-// invocation's loops run in all (see wgrace_hb_ran), so each try is a
-// single compare-exchange.
+// How many times an invocation tries to merge a signature before it gives
+// up. One try is one loop iteration, which lavapipe counts against the
+// 65,535 it lets an invocation's loops run in all (see wgrace_hb_ran), so
+// each try is a single compare-exchange. How many times it tries for a
+// word's or a location's lock is the host's WGRACE_HB_LOCK_SPIN: as many on
+// lavapipe, and more elsewhere, where a thousand invocations can queue for
+// one location (a holder never waits for anything).
 const WGRACE_HB_SPIN: u32 = 60000u;
 
 // The engine's state; the host allocates WGRACE_HB_END words and clears them
@@ -607,7 +609,7 @@ fn wgrace_hb_fence_sig(cs: u32, scope: u32) -> u64 {
 // branch where it returns true, and tries again otherwise (the winner of a
 // compare-exchange finishes inside its branch, so invocations of one
 // subgroup that run in lock-step cannot wait on each other). After
-// WGRACE_HB_SPIN failed tries it gives up: the atomic goes ahead without the
+// WGRACE_HB_LOCK_SPIN failed tries it gives up: the atomic goes ahead without the
 // lock, and the engine counts its bookkeeping as not followed.
 var<private> wgrace_hb_tries: u32;
 var<private> wgrace_hb_held: bool;
@@ -631,7 +633,7 @@ fn wgrace_hb_try_lock(loc: u32) -> bool {
         return true;
     }
     wgrace_hb_tries += 1u;
-    if wgrace_hb_tries < WGRACE_HB_SPIN {
+    if wgrace_hb_tries < WGRACE_HB_LOCK_SPIN {
         return false;
     }
     wgrace_hb_tries = 0u;
@@ -956,14 +958,20 @@ fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
 // available, which the plain write itself is).
 fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
     let at = WGRACE_HB_HISTORIES + word * WGRACE_HB_WORD_WORDS;
-    for (var spin = 0u; spin < WGRACE_HB_SPIN; spin++) {
+    // The winner's branch ends inside the loop, so that invocations of one
+    // subgroup meet after it before the others try again (see
+    // wgrace_hb_try_lock's caller).
+    var done = false;
+    for (var spin = 0u; spin < WGRACE_HB_LOCK_SPIN && !done; spin++) {
         if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
             wgrace_hb_check(at + 1u, var_word, site, write, barriers, kind);
             atomicStore(&wgrace_hb[at], 0lu);
-            return;
+            done = true;
         }
     }
-    wgrace_hb_unchecked();
+    if !done {
+        wgrace_hb_unchecked();
+    }
 }
 
 // An access's kind: plain, or atomic of a scope.
