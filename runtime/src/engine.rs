@@ -119,14 +119,20 @@ impl Buffers {
         self.buffers.iter().zip(user).map(|(buffer, b)| gpu.read_buffer(buffer, b.size())).collect()
     }
 
-    /// One bind group per group of the user's bindings, for `pipeline`.
+    /// One bind group per group of the user's bindings, for `pipeline`,
+    /// with the bindings its module uses (`used`, [`used_bindings`]): wgpu
+    /// lays out a pipeline's groups with those alone, and the instrumented
+    /// module can use fewer than the original (code that can never run,
+    /// pruned).
     fn bind_groups(
         &self,
         gpu: &Gpu,
         pipeline: &wgpu::ComputePipeline,
         user: &[UserBuffer],
+        used: &[(u32, u32)],
     ) -> Vec<(u32, wgpu::BindGroup)> {
-        let mut groups: Vec<u32> = user.iter().map(|b| b.group).collect();
+        let bound = |b: &UserBuffer| used.contains(&(b.group, b.binding));
+        let mut groups: Vec<u32> = user.iter().filter(|b| bound(b)).map(|b| b.group).collect();
         groups.sort_unstable();
         groups.dedup();
         groups
@@ -135,7 +141,7 @@ impl Buffers {
                 let entries: Vec<wgpu::BindGroupEntry> = user
                     .iter()
                     .zip(&self.buffers)
-                    .filter(|(b, _)| b.group == group)
+                    .filter(|(b, _)| b.group == group && bound(b))
                     .map(|(b, buffer)| wgpu::BindGroupEntry {
                         binding: b.binding,
                         resource: buffer.as_entire_binding(),
@@ -150,6 +156,19 @@ impl Buffers {
             })
             .collect()
     }
+}
+
+/// The `(group, binding)` of each global of `module` that its entry point
+/// `entry` uses.
+fn used_bindings(module: &naga::Module, info: &naga::valid::ModuleInfo, entry: &str) -> Vec<(u32, u32)> {
+    let Some(index) = module.entry_points.iter().position(|ep| ep.name == entry) else { return Vec::new() };
+    let uses = info.get_entry_point(index);
+    module
+        .global_variables
+        .iter()
+        .filter(|(h, _)| !uses[*h].is_empty())
+        .filter_map(|(_, g)| g.binding.as_ref().map(|b| (b.group, b.binding)))
+        .collect()
 }
 
 fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
@@ -260,7 +279,8 @@ impl NativeRun {
         let pipeline = pipeline(gpu, &prepared.module, &prepared.entry_point, "original")?;
         let pipeline_ms = start.elapsed().as_secs_f64() * 1e3;
         let buffers = Buffers::new(gpu, user)?;
-        let groups = buffers.bind_groups(gpu, &pipeline, user);
+        let used = used_bindings(&prepared.module, &prepared.info, &prepared.entry_point);
+        let groups = buffers.bind_groups(gpu, &pipeline, user, &used);
         gpu.check()?;
         Ok(NativeRun { pipeline_ms, pipeline, groups, buffers, dispatch })
     }
@@ -1028,7 +1048,8 @@ impl CheckedRun {
             None => Vec::new(),
         };
         let params_size = runtime_buffers.params_size;
-        let user_groups = buffers.bind_groups(gpu, &pipeline.pipeline, user);
+        let used = used_bindings(&inst.module, &inst.info, &inst.entry_point);
+        let user_groups = buffers.bind_groups(gpu, &pipeline.pipeline, user, &used);
         let storage_check = if inst.prelude.stmt && layout.storage_words > 0 {
             let params = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
                 buffer: &params_buffer,

@@ -1,6 +1,6 @@
 //! What the device does to a run: a device lost while wgrace uses it gives
 //! an error, not a panic; lavapipe's loop limit is named where it stops a
-//! check.
+//! check; bind groups hold what the pipeline's layout holds.
 
 use wgrace::gpu::{AdapterChoice, Gpu};
 use wgrace::spec::RunArgs;
@@ -62,4 +62,35 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>) {
             )),
         "{incomplete:?}"
     );
+}
+
+#[test]
+fn a_binding_that_only_unreachable_code_uses_is_left_out_where_the_pipeline_leaves_it_out() {
+    // The instrumented module prunes the branch that can never run, and with
+    // it the module's only use of `b`: wgpu lays out the instrumented
+    // pipeline without `b`, so its bind group must not hold it (it did, and
+    // the device refused the bind group).
+    let dir = std::env::temp_dir().join(format!("wgrace-dead-binding-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("dead_branch.wgsl");
+    let wgsl = "@group(0) @binding(0) var<storage, read_write> a: array<u32, 4>;
+@group(0) @binding(1) var<storage, read_write> b: array<u32, 4>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+    a[i] = i;
+    if false {
+        b[i] = 1u;
+    }
+}
+";
+    std::fs::write(&path, wgsl).expect("write");
+    for mode in ["addr", "stmt"] {
+        let flags = ["--dispatch", "1", "--mode", mode].map(String::from);
+        let (shader, _, spec) =
+            wgrace::load_with_flags(&path, RunArgs::parse_flags(&flags).expect("flags")).expect("load");
+        let checked = Plan::new(shader, spec).expect("plan").check(crate::support::gpu(), &mut |_, _| {});
+        let (run, _) = checked.unwrap_or_else(|e| panic!("{mode}: {e}"));
+        assert!(run.races.is_empty() && run.incomplete.is_empty(), "{mode}: {:?} {:?}", run.races, run.incomplete);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
