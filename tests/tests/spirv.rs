@@ -740,7 +740,7 @@ fn a_control_barrier_orders_memory_only_within_its_memory_scope() {
         ["1 control barrier(s) of workgroup execution scope have subgroup memory scope and are checked as ordering \
           memory across the workgroup: accesses of different subgroups that only such a barrier separates are taken \
           as ordered (the happens-before engine, which follows such barriers, did not run: the dispatch has 1088 \
-          invocations, and wgrace follows release/acquire synchronization for at most 1024)"]
+          invocations, and the happens-before engine follows dispatches of at most 1024)"]
     );
 
     // An execution barrier that half the workgroup skips diverges, and
@@ -1312,8 +1312,8 @@ fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
     assert!(run.races.iter().any(|r| r.class == RaceClass::InterWorkgroup), "{:?}", run.races);
     assert_eq!(
         run.notes,
-        ["the missing-fence check did not run (the dispatch has 2000 invocations, and wgrace follows \
-          release/acquire synchronization for at most 1024): a race that a flag or lock of relaxed atomics leaves \
-          unordered is reported under its data-race or atomic-plain class"]
+        ["the missing-fence check did not run (the dispatch has 2000 invocations, and the happens-before engine \
+          follows dispatches of at most 1024): a race that a flag or lock of relaxed atomics leaves unordered is \
+          reported under its data-race or atomic-plain class"]
     );
 }

@@ -524,7 +524,8 @@ impl Survey {
 
     /// Whether the module has atomics of buffer memory that do not acquire
     /// what they read or release what they write (buffer memory in their
-    /// semantics; without the Vulkan memory model, none do): a protocol
+    /// semantics; GLSL's atomic functions without a semantics argument
+    /// carry none): a protocol
     /// built on them may lack the semantics it needs, which the data-race
     /// check's happens-before engine finds by following the same program
     /// with every atomic acquiring and releasing (the missing-fence check).

@@ -213,8 +213,8 @@ impl HappensBefore {
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
-                "the dispatch has {invocations} invocations, and wgrace follows release/acquire synchronization \
-                 for at most {MAX_INVOCATIONS}"
+                "the dispatch has {invocations} invocations, and the happens-before engine follows dispatches of \
+                 at most {MAX_INVOCATIONS}"
             ));
         }
         let (mut locations, mut words) = (0u64, 0u64);

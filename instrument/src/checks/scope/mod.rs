@@ -77,7 +77,8 @@ pub const SYNC_EXPLANATION: &str = "the accesses are ordered only through synchr
 /// The fix hint of such a race.
 pub const SYNC_HINT: &str = "give the fences and the flag's or lock's atomics a scope that holds both invocations \
     (GLSL: gl_ScopeDevice across workgroups, gl_ScopeWorkgroup across subgroups of one workgroup; \
-    memoryBarrierBuffer() in place of groupMemoryBarrier() across workgroups), and use a workgroup barrier (GLSL's barrier(), or controlBarrier with gl_ScopeWorkgroup as both scopes) between subgroups";
+    memoryBarrierBuffer() in place of groupMemoryBarrier() across workgroups), and use a workgroup barrier \
+    (GLSL's barrier(), or controlBarrier with gl_ScopeWorkgroup as both scopes) between subgroups";
 
 /// The class's fix hint.
 pub const HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \

@@ -29,6 +29,9 @@
 //   WGRACE_HB_ORDERS     the WGRACE_ORDERS_* bits of a control barrier
 //                        that make it release and acquire the memory the
 //                        engine checks
+//   WGRACE_HB_LOCK_SPIN  tries for a word's or a location's lock before an
+//                        invocation gives up (fewer on lavapipe, whose
+//                        loop budget must not end the lock's loop first)
 //
 // Vector clocks, one entry per invocation (the invocation's count of release
 // points: an access made while the count was c is ordered before any
@@ -609,8 +612,8 @@ fn wgrace_hb_fence_sig(cs: u32, scope: u32) -> u64 {
 // branch where it returns true, and tries again otherwise (the winner of a
 // compare-exchange finishes inside its branch, so invocations of one
 // subgroup that run in lock-step cannot wait on each other). After
-// WGRACE_HB_LOCK_SPIN failed tries it gives up: the atomic goes ahead without the
-// lock, and the engine counts its bookkeeping as not followed.
+// WGRACE_HB_LOCK_SPIN failed tries it gives up: the atomic goes ahead
+// without the lock, and the engine counts its bookkeeping as not followed.
 var<private> wgrace_hb_tries: u32;
 var<private> wgrace_hb_held: bool;
 // Whether wgrace_hb_atomic ran since wgrace_hb_locked last looked.
