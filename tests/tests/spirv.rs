@@ -1300,8 +1300,8 @@ fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
         ["the module synchronizes with 2 atomic instruction(s) with acquire or release semantics, and the \
           happens-before engine that follows the Vulkan memory model's release/acquire synchronization did not \
           run for it, so a race reported between accesses they order (message passing between workgroups, say) \
-          may not be one (the dispatch has 2000 invocations, and wgrace follows release/acquire synchronization \
-          for at most 1024)"]
+          may not be one (the dispatch has 2000 invocations, and the happens-before engine follows dispatches of \
+          at most 1024)"]
     );
     // Relaxed flags, with no release or acquire: the data race stands, and
     // the note says that the missing-fence check did not look at it.
