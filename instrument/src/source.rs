@@ -409,20 +409,25 @@ impl Shader {
         let modelled = spirv::fenced_barriers::order_through_fences(&mut module, &rewritten.index, &rewritten.survey);
         let unchecked = rewritten.survey.unchecked();
         let release_acquire_note = rewritten.survey.notes(&modelled).pop();
-        let blocker = rewritten.survey.release_acquire_blocker();
-        let release_acquire = rewritten.survey.release_acquire(&modelled) && blocker.is_none();
+        // Subgroup barriers the engine follows, beside release and acquire
+        // synchronization of buffers or without it; where it cannot, it does
+        // not run for either.
+        let synchronizes = rewritten.survey.release_acquire(&modelled);
+        let subgroup_sync = rewritten.survey.subgroup_synchronized(synchronizes);
+        let blocker = rewritten.survey.release_acquire_blocker(synchronizes, subgroup_sync);
+        let release_acquire = synchronizes && blocker.is_none();
         let relaxed_atomics = rewritten.survey.relaxed_buffer_atomics() && blocker.is_none();
         let narrow_sync = rewritten.survey.narrow_buffer_sync() && blocker.is_none();
         let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
         let subgroup_unchecked = rewritten.survey.unchecked_subgroup_barriers();
-        // Alongside release and acquire synchronization, not yet. Alongside
-        // relaxed atomics, the engine follows the barriers, which the report
-        // needs to be complete, and not the strong program, which only
-        // names what a race lacked (missing-fence).
-        let subgroup_sync = rewritten.survey.subgroup_synchronized().filter(|_| !release_acquire);
-        let missing_fence_not_run = (relaxed_atomics && subgroup_sync.is_some()).then(|| {
-            "the happens-before engine follows the module's subgroup barriers, and does not yet follow the program \
-             with every atomic releasing and acquiring beside them"
+        // Where the engine follows shared memory for subgroup barriers, it
+        // does not follow the strong program beside them, which only names
+        // what a race lacked (missing-fence): its atomics, made to release
+        // and acquire buffer memory, would order shared memory too (the
+        // engine keeps one clock per invocation for all it checks).
+        let missing_fence_not_run = (relaxed_atomics && subgroup_sync.is_some_and(|s| s.workgroup)).then(|| {
+            "the happens-before engine follows the module's subgroup barriers for shared memory, and does not yet \
+             follow the program with every atomic releasing and acquiring beside them"
                 .to_string()
         });
         let relaxed_atomics = relaxed_atomics && missing_fence_not_run.is_none();

@@ -93,6 +93,8 @@ pub struct Survey {
     /// every access of such a module as coherent, and the report says so
     /// for these.
     pub incoherent_buffers: Vec<String>,
+    /// Whether plain loads or stores access workgroup memory.
+    pub workgroup_plain: bool,
 }
 
 /// A plain load or store of buffer or workgroup memory, as the Vulkan
@@ -254,6 +256,7 @@ impl Survey {
         }
         // Plain and atomic accesses meet where their roots overlap: the same
         // member, or a whole variable and any of its members.
+        survey.workgroup_plain = plain.iter().any(|r| workgroup_variables.contains(&r.0));
         let overlap = |a: &Root, b: &Root| a.0 == b.0 && (a.1.is_none() || b.1.is_none() || a.1 == b.1);
         let mut both: Vec<Root> = atomic.iter().filter(|a| plain.iter().any(|p| overlap(a, p))).copied().collect();
         both.sort_unstable();
@@ -463,11 +466,19 @@ impl Survey {
     /// follow them: barriers of subgroup execution scope (GLSL's
     /// `subgroupBarrier()`) and barriers of workgroup execution scope whose
     /// memory scope is a subgroup. `None` where there are none, or where the
-    /// engine cannot follow them yet: alongside fences or atomics that
-    /// acquire or release, or where they order both workgroup and buffer
-    /// memory and some control barrier orders only one of the two (the
-    /// engine keeps one clock per invocation for all the memory it checks).
-    pub fn subgroup_synchronized(&self) -> Option<SubgroupSync> {
+    /// engine cannot follow them: the engine keeps one clock per invocation
+    /// for all the memory it checks, so every synchronizing instruction must
+    /// order all of that memory or none of it.
+    ///
+    /// Without fences or atomics that acquire or release, the barriers'
+    /// memory is what the engine checks: workgroup memory (where plain
+    /// accesses use it), buffers, or both where every control barrier
+    /// orders both or neither. Beside them
+    /// (`release_acquire`: the engine follows buffers for their sake, and
+    /// takes fences and atomics as ordering buffers alone), the engine
+    /// checks buffers only, so the barriers may order workgroup memory only
+    /// where no plain access of workgroup memory needs them.
+    pub fn subgroup_synchronized(&self, release_acquire: bool) -> Option<SubgroupSync> {
         let classes = |semantics: &MemorySemantics| SubgroupSync {
             workgroup: semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY),
             buffers: orders_buffers(*semantics),
@@ -487,11 +498,22 @@ impl Survey {
                 }
                 Sync::ControlBarrier { .. } => {}
                 Sync::MemoryBarrier { semantics, .. } | Sync::Atomic { semantics, .. } => {
-                    if semantics.intersects(ORDERING) {
+                    if semantics.intersects(ORDERING) && !release_acquire {
                         return None;
                     }
                 }
             }
+        }
+        if !(sync.workgroup || sync.buffers) {
+            return None;
+        }
+        if release_acquire {
+            return (!(sync.workgroup && self.workgroup_plain))
+                .then_some(SubgroupSync { workgroup: false, buffers: true });
+        }
+        // Shared memory that no plain access uses needs no following.
+        if sync.buffers && !self.workgroup_plain {
+            sync.workgroup = false;
         }
         let alike = self.instructions.iter().all(|(_, s)| match s {
             Sync::ControlBarrier { semantics, .. } => {
@@ -500,8 +522,7 @@ impl Survey {
             }
             _ => true,
         });
-        let followed = (sync.workgroup || sync.buffers) && (!(sync.workgroup && sync.buffers) || alike);
-        followed.then_some(sync)
+        (!(sync.workgroup && sync.buffers) || alike).then_some(sync)
     }
 
     /// Whether the module synchronizes buffer memory with release and
@@ -557,10 +578,28 @@ impl Survey {
 
     /// Why the happens-before engine cannot follow the module's
     /// synchronization, if it cannot: it has control barriers of subgroup
-    /// execution scope.
-    pub fn release_acquire_blocker(&self) -> Option<String> {
-        let subgroup = self.count(|s| matches!(s, Sync::ControlBarrier { execution: Some(Scope::Subgroup), .. }));
-        (subgroup > 0).then(|| "its control barriers of subgroup execution scope are not followed yet".into())
+    /// execution scope that the engine does not follow
+    /// (`subgroup_sync`, [`Survey::subgroup_synchronized`] given
+    /// `release_acquire`); where it runs, the engine takes every barrier of
+    /// the kind as its own.
+    pub fn release_acquire_blocker(
+        &self,
+        release_acquire: bool,
+        subgroup_sync: Option<SubgroupSync>,
+    ) -> Option<String> {
+        if !self.subgroup_execution_barriers() || subgroup_sync.is_some() {
+            return None;
+        }
+        Some(if release_acquire {
+            "its control barriers of subgroup execution scope order shared memory that it accesses plainly, and \
+             the engine follows them beside release and acquire synchronization only for buffers yet"
+                .into()
+        } else {
+            "its control barriers order shared memory and buffers unalike (some one, some both), and the engine, \
+             which keeps one clock per invocation for all the memory it checks, does not follow such subgroup \
+             barriers yet"
+                .into()
+        })
     }
 
     /// What the module relies on that wgrace's check does not model and that
