@@ -86,8 +86,8 @@ pub struct Survey {
     /// ordering them.
     pub private_buffers: Vec<usize>,
     /// Without the Vulkan memory model: the storage buffers, by name, that
-    /// plain loads read and something writes, and whose
-    /// variable (or the member accessed) is not decorated `Coherent`. GLSL
+    /// plain loads read and something writes, and whose variable (or the
+    /// member accessed) is not decorated `Coherent`. GLSL
     /// makes fences and barriers order other invocations' accesses only of
     /// coherent variables (a driver may cache the others); wgrace checks
     /// every access of such a module as coherent, and the report says so
@@ -473,11 +473,11 @@ impl Survey {
     /// Without fences or atomics that acquire or release, the barriers'
     /// memory is what the engine checks: workgroup memory (where plain
     /// accesses use it), buffers, or both where every control barrier
-    /// orders both or neither. Beside them
-    /// (`release_acquire`: the engine follows buffers for their sake, and
-    /// takes fences and atomics as ordering buffers alone), the engine
-    /// checks buffers only, so the barriers may order workgroup memory only
-    /// where no plain access of workgroup memory needs them.
+    /// orders both or neither. Beside them (`release_acquire`: the engine
+    /// follows buffers for their sake, and takes fences and atomics as
+    /// ordering buffers alone), the engine checks buffers only, so the
+    /// barriers may order workgroup memory only where no plain access of
+    /// workgroup memory needs them.
     pub fn subgroup_synchronized(&self, release_acquire: bool) -> Option<SubgroupSync> {
         let classes = |semantics: &MemorySemantics| SubgroupSync {
             workgroup: semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY),
@@ -546,10 +546,10 @@ impl Survey {
     /// Whether the module has atomics of buffer memory that do not acquire
     /// what they read or release what they write (buffer memory in their
     /// semantics; GLSL's atomic functions without a semantics argument
-    /// carry none): a protocol
-    /// built on them may lack the semantics it needs, which the data-race
-    /// check's happens-before engine finds by following the same program
-    /// with every atomic acquiring and releasing (the missing-fence check).
+    /// carry none): a protocol built on them may lack the semantics it
+    /// needs, which the data-race check's happens-before engine finds by
+    /// following the same program with every atomic acquiring and releasing
+    /// (the missing-fence check).
     pub fn relaxed_buffer_atomics(&self) -> bool {
         self.instructions.iter().any(|(_, s)| match s {
             Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
