@@ -753,7 +753,7 @@ pub fn instrument_with(
         hb: match happens_before {
             Some(engine) => {
                 let fenced = !options.fences_lose_private_variables;
-                Some(SyncHooks::new(&out, &linked, &plans, fenced, engine.atomic_plain)?)
+                Some(SyncHooks::new(&out, &linked, &plans, fenced, engine.atomic_plain || engine.atomic_scope)?)
             }
             None => None,
         },
@@ -1677,8 +1677,9 @@ struct Hooks {
 struct SyncHooks {
     try_lock: Handle<Function>,
     atomic: Handle<Function>,
-    /// `wgrace_hb_atomic_data`, when the engine checks atomics against
-    /// plain accesses of the same words ([`HappensBefore::atomic_plain`]).
+    /// `wgrace_hb_atomic_data`, when the engine checks atomics' own
+    /// accesses of some buffer ([`HappensBefore::atomic_plain`],
+    /// [`HappensBefore::atomic_scope`]).
     atomic_data: Option<Handle<Function>>,
     unlock: Handle<Function>,
     locked: Handle<Function>,
@@ -1698,7 +1699,7 @@ impl SyncHooks {
         linked: &crate::link::Linked,
         plans: &HashMap<Option<usize>, FunctionPlans>,
         fenced: bool,
-        atomic_plain: bool,
+        atomic_data: bool,
     ) -> Result<SyncHooks, InstrumentError> {
         let mut results = HashMap::new();
         for name in plans.values().flat_map(|p| p.syncs.iter().flatten()).filter_map(|s| s.result_getter.clone()) {
@@ -1714,7 +1715,7 @@ impl SyncHooks {
         Ok(SyncHooks {
             try_lock: linked.function("wgrace_hb_try_lock")?,
             atomic: linked.function("wgrace_hb_atomic")?,
-            atomic_data: if atomic_plain { Some(linked.function("wgrace_hb_atomic_data")?) } else { None },
+            atomic_data: if atomic_data { Some(linked.function("wgrace_hb_atomic_data")?) } else { None },
             unlock: linked.function("wgrace_hb_unlock")?,
             locked: linked.function("wgrace_hb_locked")?,
             fence: linked.function("wgrace_hb_fence")?,
@@ -2215,9 +2216,11 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
         _ => b.u32(flags),
     };
     let scope = b.u32(sync.scope);
-    // An atomic of a word that plain accesses share: the engine also checks
-    // its own access of the word against theirs.
-    match hb.atomic_data.filter(|_| var.plain_and_atomic && var.happens_before.is_some()) {
+    // An atomic of a word that plain accesses share, or of a buffer with
+    // atomics narrower than the device: the engine also checks its own
+    // access of the word against the word's other accesses.
+    let checked = var.happens_before.is_some() && (var.plain_and_atomic || var.scoped_atomics);
+    match hb.atomic_data.filter(|_| checked) {
         Some(atomic_data) => {
             let (id, site) = (b.u32(var.id), b.u32(sync.site));
             b.call(atomic_data, vec![loc, flags, scope, id, word, site]);

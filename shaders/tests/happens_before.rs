@@ -323,13 +323,15 @@ const INTRA: u32 = 0;
 const BARRIER_KIND: u32 = 1;
 const INTER: u32 = 2;
 const INTRA_SUBGROUP: u32 = 3;
-/// The missing-fence check's code, and the scope check's races of memory,
-/// as the harness links them.
+/// The missing-fence check's code; the scope check's codes of two atomics
+/// (the later access read, wrote), then its races of memory, as the
+/// harness links them.
 const MISSING_FENCE: u32 = 4;
-const SCOPE: u32 = 5;
-const LOCKSET: u32 = 6;
+const SCOPE_ATOMICS: u32 = 5;
+const SCOPE: u32 = 7;
+const LOCKSET: u32 = 8;
 /// The atomic-plain check's codes: the later access read, wrote.
-const ATOMIC_PLAIN: u32 = 7;
+const ATOMIC_PLAIN: u32 = 9;
 
 /// The trace with every atomic and fence at device scope, and every
 /// workgroup barrier at workgroup memory scope: the wide program.
@@ -379,13 +381,18 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
         Op::Plain { write, .. } | Op::Atomic { write, .. } => write,
         _ => false,
     };
-    // Two atomics are the scope check's state machines' to judge.
+    // Two atomics of a data word: the engine checks them for the scope
+    // check (of flags, the scope check's state machines judge them).
+    let on_data = |k: usize| matches!(t.events[k].op, Op::Atomic { at, .. } if at.word < WORDS);
     vulkan_model::races(&agents, &t.events)
         .into_iter()
-        .filter(|&(i, j)| plain(i) || plain(j))
+        .filter(|&(i, j)| plain(i) || plain(j) || (on_data(i) && on_data(j)))
         .map(|(i, j)| {
             let (a, b) = (agents[t.events[i].agent], agents[t.events[j].agent]);
             let ((si, bi), (sj, bj)) = (t.sites[i], t.sites[j]);
+            if !plain(i) && !plain(j) {
+                return (SCOPE_ATOMICS + u32::from(writes(j)), si.min(sj), si.max(sj));
+            }
             let class = if plain(i) != plain(j) {
                 ATOMIC_PLAIN + u32::from(writes(j))
             } else if a.workgroup != b.workgroup {
@@ -437,8 +444,9 @@ fn harness(atomic_data: bool, parts: u32) -> Option<trace_harness::Harness> {
     // The harness runs one invocation: nothing to wait for.
     checks[0].source.push_str("fn wgrace_hb_subgroup_sync() {}\n");
     checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));
-    checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {}u;\n", SCOPE - 2));
+    checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {SCOPE_ATOMICS}u;\n"));
     checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/sync.wgsl").expect("the scope check's"));
+    checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/atomics.wgsl").expect("the scope check's"));
     checks[0].source.push_str(&format!("const WGRACE_CODE_LOCKSET: u32 = {LOCKSET}u;\n"));
     checks[0].source.push_str(&wgrace_shaders::check_source("lockset").expect("the lockset check"));
     checks[0].source.push_str(&wgrace_shaders::check_source("missing_fence").expect("the missing-fence check"));
@@ -485,6 +493,7 @@ struct Counts {
     scope: usize,
     lockset: usize,
     atomic_plain: usize,
+    scope_atomics: usize,
 }
 
 /// Runs `traces` random traces through the engine and asserts that each
@@ -510,12 +519,13 @@ fn matches_the_model(atomic_data: bool, parts: u32, seed: u64, traces: usize) ->
         n.scope += usize::from(races.iter().any(|r| r.0 == SCOPE));
         n.lockset += usize::from(races.iter().any(|r| r.0 == LOCKSET));
         n.atomic_plain += usize::from(races.iter().any(|r| r.0 >= ATOMIC_PLAIN));
+        n.scope_atomics += usize::from(races.iter().any(|r| r.0 == SCOPE_ATOMICS || r.0 == SCOPE_ATOMICS + 1));
     }
     // The figures docs/detector.md quotes (`--nocapture`).
     eprintln!(
         "{traces} traces, atomics on data words {atomic_data}, {parts} part(s) a location: {} followed, {} racy, {} \
-         with a missing-fence race, {} scope, {} lockset, {} atomic-plain",
-        n.followed, n.racy, n.missing_fence, n.scope, n.lockset, n.atomic_plain
+         with a missing-fence race, {} scope, {} lockset, {} atomic-plain, {} scope of two atomics",
+        n.followed, n.racy, n.missing_fence, n.scope, n.lockset, n.atomic_plain, n.scope_atomics
     );
     Some(n)
 }
@@ -548,7 +558,8 @@ fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
 fn atomics_that_access_data_words_race_with_plain_accesses_as_the_model_says() {
     // Some atomics access the words plain accesses do: an atomic and a
     // plain access race unless ordered, and where the earlier one wrote,
-    // unless the atomic's scope holds both (availability and visibility).
+    // unless the atomic's scope holds both (availability and visibility);
+    // so do two atomics that are not mutually ordered.
     let traces = 3000;
     // Each location's clock whole, as the host lays it out where the parts
     // do not fit.
@@ -560,6 +571,13 @@ fn atomics_that_access_data_words_race_with_plain_accesses_as_the_model_says() {
         n.atomic_plain
     );
     assert!((racy / 100..racy * 9 / 10).contains(&n.scope), "{} of {racy} racy traces: scope", n.scope);
+    // Two atomics of a data word whose scopes do not both hold the other's
+    // invocation race unless ordered as plain accesses would be.
+    assert!(
+        (racy / 50..racy * 9 / 10).contains(&n.scope_atomics),
+        "{} of {racy} racy traces: scope of two atomics",
+        n.scope_atomics
+    );
     assert!(n.followed >= traces * 3 / 4, "the engine followed {} of {traces} traces", n.followed);
 }
 

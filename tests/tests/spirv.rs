@@ -396,21 +396,18 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     let mut classes: Vec<RaceClass> = report.races().map(|r| r.class).collect();
     classes.sort();
     assert_eq!(classes, [RaceClass::Scope, RaceClass::AtomicPlain]);
-    // The engine would follow the subgroup barrier beside the fence (the
-    // module has no shared memory), but no buffer it checks has plain
-    // accesses that barriers or fences could order (`Data`'s are private).
-    assert_eq!(
-        report.runs[0].incomplete,
-        ["1 control barrier(s) of subgroup execution scope are checked as workgroup barriers: accesses of \
-             different subgroups that only such a barrier separates are taken as ordered (the happens-before \
-             engine, which follows such barriers, did not run: it has no memory to check)",]
+    // The engine follows the subgroup barrier beside the fence, and checks
+    // the subgroup-scope ticket's atomics against each other (release and
+    // acquire synchronization could order them); but 128 unordered adds
+    // fill the word's history, which the report says.
+    let incomplete = &report.runs[0].incomplete;
+    assert!(
+        incomplete.len() == 1
+            && incomplete[0].contains("the happens-before engine could not follow")
+            && incomplete[0].contains("a word with more than 8 unordered accesses"),
+        "{incomplete:?}"
     );
-    assert_eq!(
-        report.runs[0].notes,
-        ["the module synchronizes with 1 memory barrier(s) (fences), and the happens-before engine that follows \
-             the Vulkan memory model's release/acquire synchronization did not run for it, so a race reported \
-             between accesses they order (message passing between workgroups, say) may not be one"]
-    );
+    assert!(report.runs[0].notes.is_empty(), "{:?}", report.runs[0].notes);
 
     // A module with nothing of the kind is complete.
     let report = check(&compile("racy_neighbour", &["-g"]), args(&["--dispatch", "2"])).expect("runs");

@@ -80,10 +80,21 @@ pub struct HappensBefore {
     /// atomic-plain check's (`checks/atomic_plain/engine/record.wgsl`),
     /// which leaves the buffer to the engine.
     pub atomic_plain: bool,
-    /// Whether such a buffer has atomics narrower than the device
-    /// (`WGRACE_HB_NARROW_ATOMIC_DATA`): a later access may then be in the
-    /// scope of one of two accesses of a site and not of the other, so the
-    /// history keeps both.
+    /// Whether it checks a buffer with atomics narrower than the device:
+    /// the atomics' accesses of such a buffer are checked against each
+    /// other too (and against its plain accesses), and their races are the
+    /// scope check's (`checks/scope/engine/atomics.wgsl`), which leaves the
+    /// buffer to the engine. Two atomics whose scopes do not both hold the
+    /// other's invocation are ordered as plain accesses would be: the
+    /// earlier happens before the later (through release and acquire of a
+    /// wider scope, say) and, where it wrote, its own scope holds both (and,
+    /// where the later one only reads, the later one's too: an atomic makes
+    /// its write available, and what it reads visible, within its scope).
+    pub atomic_scope: bool,
+    /// Whether a buffer it checks atomics of has atomics narrower than the
+    /// device (`WGRACE_HB_NARROW_ATOMIC_DATA`): a later access may then be
+    /// in the scope of one of two accesses of a site and not of the other,
+    /// so the history keeps both.
     pub narrow_atomic_data: bool,
     /// Whether it keeps barrier clocks for each subgroup
     /// (`WGRACE_HB_SUBGROUP_SLOTS`), [`Following::subgroup_barriers`].
@@ -250,8 +261,12 @@ impl HappensBefore {
             }
             // The plain accesses of a buffer with atomics too (a block of
             // flags and data, say), with those atomics' own accesses where
-            // some word is accessed both ways.
-            if plain && following.buffers && v.space == crate::Space::Storage && !v.unordered_by_barriers {
+            // some word is accessed both ways, or where some atomic is
+            // narrower than the device; and a buffer with such atomics
+            // alone, whose atomics' accesses synchronization may order.
+            let buffer = following.buffers && v.space == crate::Space::Storage && !v.unordered_by_barriers;
+            let narrow_atomics = atomic && atomic_data && v.scoped_atomics;
+            if buffer && (plain || narrow_atomics) {
                 if v.plain_and_atomic && !atomic_data {
                     unfollowed.push(v.name.clone());
                     continue;
@@ -284,6 +299,7 @@ impl HappensBefore {
             programs,
             locks: false,
             atomic_plain: false,
+            atomic_scope: false,
             narrow_atomic_data: false,
             subgroup_barriers: following.subgroup_barriers,
             subgroup_execution: following.subgroup_execution,
@@ -313,9 +329,9 @@ impl HappensBefore {
             v.happens_before = checked;
             v.sync_locations = locations;
         }
-        let both_ways = || vars.iter().filter(|v| v.happens_before.is_some() && v.plain_and_atomic);
-        engine.atomic_plain = both_ways().next().is_some();
-        engine.narrow_atomic_data = both_ways().any(|v| v.scoped_atomics);
+        engine.atomic_plain = vars.iter().any(|v| v.happens_before.is_some() && v.plain_and_atomic);
+        engine.atomic_scope = vars.iter().any(|v| v.happens_before.is_some() && v.scoped_atomics);
+        engine.narrow_atomic_data = engine.atomic_scope;
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
@@ -372,11 +388,13 @@ impl HappensBefore {
         if !self.locks {
             source.push_str(&format!("\nfn wgrace_hb_lockset{parameters} {{}}\n"));
         }
+        let atomic_parameters = "(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, \
+                                 second_site: u32, second_write: bool)";
         if !self.atomic_plain {
-            source.push_str(
-                "\nfn wgrace_hb_atomic_plain(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: \
-                 bool, second_site: u32, second_write: bool) {}\n",
-            );
+            source.push_str(&format!("\nfn wgrace_hb_atomic_plain{atomic_parameters} {{}}\n"));
+        }
+        if !self.atomic_scope {
+            source.push_str(&format!("\nfn wgrace_hb_atomic_scope{atomic_parameters} {{}}\n"));
         }
         // The barrier that waits for a subgroup between a subgroup
         // barrier's publishing and its acquiring: WGSL's subgroupBarrier(),

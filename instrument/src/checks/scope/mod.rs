@@ -42,6 +42,18 @@
 //! by the engine through this check's `scope/engine/sync.wgsl` under code
 //! 2, a race of memory like the data-race check's.
 //!
+//! In a module that synchronizes with release and acquire, that
+//! synchronization can order two atomics whose scopes are not mutually
+//! inclusive, as it orders plain accesses: a device-scope write, then
+//! through a device-scope flag a workgroup-scope write of another
+//! workgroup (ScoR's `hrd-indirect`; a workgroup-scope write stays
+//! unordered with another workgroup's atomics, since it is made available
+//! within its workgroup only). There the happens-before engine checks the
+//! atomics of buffers with
+//! atomics narrower than the device, where it runs, and records their
+//! races through `scope/engine/atomics.wgsl` under codes 0 and 1; the state
+//! machines leave those buffers to it.
+//!
 //! What it does not cover yet: barriers of too narrow a scope (subgroup
 //! barriers across subgroups).
 
@@ -125,15 +137,21 @@ impl Check for Scope {
         // Atomics of invocation scope get a second level of state, whose
         // accessors are invocations.
         let levels = if facts.vars.iter().any(|v| v.invocation_atomics) { 2 } else { 1 };
+        // The happens-before engine checks the atomics of the buffers it
+        // follows (engine/atomics.wgsl records its races under this
+        // check's codes).
         let local = LocalState::of(
             facts,
-            |v| v.subgroup_atomics,
+            |v| v.subgroup_atomics && (v.space == crate::Space::Workgroup || v.happens_before.is_none()),
             levels,
             budget,
             |name| format!("scope races within one workgroup on `{name}` are not checked"),
         );
         let mut linked = local.link(ID, "SCOPE", first_code);
         linked.source.push_str(sync);
+        if facts.happens_before.is_some_and(|e| e.atomic_scope) {
+            linked.source.push_str(wgrace_shaders::check_file("scope/engine/atomics.wgsl").unwrap_or_default());
+        }
         Some(linked)
     }
 

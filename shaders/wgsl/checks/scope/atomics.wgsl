@@ -12,7 +12,9 @@
 //   SPIR-V workgroup-scope atomic on buffer memory): nothing orders
 //   accesses of different workgroups for this check, which is exact where
 //   the module has no release/acquire synchronization between workgroups
-//   (a report note says when it has);
+//   (where it has, the happens-before engine checks the atomics of the
+//   buffers it follows, which this check leaves to it; a report note says
+//   when the engine does not run);
 // - of different subgroups of one workgroup, at least one of subgroup scope,
 //   with no workgroup control barrier between them that orders their memory
 //   (a subgroup barrier orders neither: it orders its own subgroup, within
@@ -159,6 +161,12 @@ fn wgrace_scope_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
     }
     let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
     let workgroup_memory = (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u;
+    // The happens-before engine checks the atomics of the buffers it
+    // follows, under release and acquire synchronization
+    // (engine/atomics.wgsl).
+    if !workgroup_memory && wgrace_hb_var_word(v, word) != WGRACE_HB_NONE {
+        return;
+    }
     if !workgroup_memory {
         wgrace_scope_across(v, word, site, write, (flags & WGRACE_ACCESS_NARROW) != 0u);
     }

@@ -952,8 +952,10 @@ fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
 // in its variable, for the report) at `site`, after `barriers` control
 // barriers of any kind: checked against the word's history, then added to
 // it, under the word's lock. `kind` is WGRACE_HB_PLAIN for a plain load or
-// store, or an atomic's (wgrace_hb_atomic_kind): two atomic accesses never
-// race here (the scope check's state machines judge them); an atomic and a
+// store, or an atomic's (wgrace_hb_atomic_kind). Two atomic accesses whose
+// scopes do not both hold the other's invocation are ordered as plain
+// accesses would be (the Vulkan memory model synchronizes them "as if they
+// were non-atomic"), and race otherwise (the scope check's race); an atomic and a
 // plain one race as two plain ones would, and also, where the earlier one
 // wrote, when the atomic's scope does not hold both invocations: an atomic
 // makes its write available, and the write it reads visible, only within
@@ -961,14 +963,24 @@ fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
 // available, which the plain write itself is).
 fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
     let at = WGRACE_HB_HISTORIES + word * WGRACE_HB_WORD_WORDS;
+    let entry = wgrace_hb_entry(site, write, barriers, kind);
+    // A repeat of this invocation's latest access of the word, with no
+    // access of it checked since (a spin's reads): the history holds its
+    // twin, which races with whatever it would.
+    if wgrace_hb_last.word == word && all(wgrace_hb_last.entry == entry)
+       && atomicLoad(&wgrace_hb[at]) == wgrace_hb_last.version {
+        return;
+    }
     // The winner's branch ends inside the loop, so that invocations of one
     // subgroup meet after it before the others try again (see
     // wgrace_hb_try_lock's caller).
     var done = false;
     for (var spin = 0u; spin < WGRACE_HB_LOCK_SPIN && !done; spin++) {
-        if atomicCompareExchangeWeak(&wgrace_hb[at], 0lu, 1lu).exchanged {
-            wgrace_hb_check(at + 1u, var_word, site, write, barriers, kind);
-            atomicStore(&wgrace_hb[at], 0lu);
+        let version = atomicLoad(&wgrace_hb[at]);
+        if (version & 1lu) == 0lu && atomicCompareExchangeWeak(&wgrace_hb[at], version, version | 1lu).exchanged {
+            wgrace_hb_check(at + 1u, var_word, site, write, barriers, kind, entry);
+            atomicStore(&wgrace_hb[at], version + 2lu);
+            wgrace_hb_last = WgraceHbLast(word, version + 2lu, entry);
             done = true;
         }
     }
@@ -976,6 +988,40 @@ fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: 
         wgrace_hb_unchecked();
     }
 }
+
+// An entry of a word's history: the invocation and its count (e0); the
+// site, whether it wrote, the barriers before it, its kind and the
+// subgroup barriers before it (e1, never 0); its counts in the strong and
+// wide sets (e2); the locks it held (e3).
+fn wgrace_hb_entry(site: u32, write: bool, barriers: u32, kind: u32) -> vec4<u64> {
+    let me = wgrace_hb_me();
+    let count = wgrace_hb_count(WGRACE_HB_REAL);
+    // Barriers that synchronize within the subgroup only and acquire, so
+    // far, as an entry keeps them (16 bits).
+    let subgroup_barriers = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(WGRACE_HB_REAL, me) + 6u]) >> 32u) & 0xffffu;
+    var counts = 0lu;
+    if WGRACE_HB_STRONG {
+        counts |= u64(wgrace_hb_count(WGRACE_HB_STRONG_SET));
+    }
+    if WGRACE_HB_WIDE {
+        counts |= u64(wgrace_hb_count(WGRACE_HB_WIDE_SET)) << 32u;
+    }
+    let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
+    return vec4<u64>(u64(count) | (u64(me) << 32u), u64(e1) | (u64(kind | (subgroup_barriers << 16u)) << 32u),
+                     counts, wgrace_hb_locks());
+}
+
+// This invocation's latest access that went into a word's history: the
+// engine word, the word's lock word after it (bit 0 set while an
+// invocation checks an access of the word, above it the history's version,
+// which each check adds 2 to), and its entry.
+struct WgraceHbLast {
+    word: u32,
+    version: u64,
+    entry: vec4<u64>,
+}
+
+var<private> wgrace_hb_last: WgraceHbLast;
 
 // An access's kind: plain, or atomic of a scope.
 const WGRACE_HB_PLAIN: u32 = 0u;
@@ -1002,20 +1048,12 @@ fn wgrace_hb_holds(scope: u32, i: u32, j: u32) -> bool {
     }
 }
 
-fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
+// Checks an access (its entry `mine`) against a word's history, and adds
+// it.
+fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32, mine: vec4<u64>) {
     let me = wgrace_hb_me();
-    let count = wgrace_hb_count(WGRACE_HB_REAL);
-    let locks = wgrace_hb_locks();
-    // Barriers that synchronize within the subgroup only and acquire, so
-    // far, as an entry keeps them (16 bits).
-    let subgroup_barriers = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(WGRACE_HB_REAL, me) + 6u]) >> 32u) & 0xffffu;
-    var counts = 0lu;
-    if WGRACE_HB_STRONG {
-        counts |= u64(wgrace_hb_count(WGRACE_HB_STRONG_SET));
-    }
-    if WGRACE_HB_WIDE {
-        counts |= u64(wgrace_hb_count(WGRACE_HB_WIDE_SET)) << 32u;
-    }
+    let locks = mine.w;
+    let subgroup_barriers = u32(mine.y >> 48u);
     var free = WGRACE_HB_HISTORY;
     var k = 0u;
     for (; k < WGRACE_HB_HISTORY; k++) {
@@ -1039,6 +1077,20 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         let scoped = one_atomic && e_write && (e_kind != WGRACE_HB_PLAIN || !write);
         let held = !scoped || wgrace_hb_holds(max(kind, e_kind) - 1u, i, me);
         let before = ordered && held;
+        // Two atomics not mutually ordered (scope instances nest, so the
+        // narrower scope's instance around one invocation holds the other
+        // exactly when each scope holds the other's invocation) are ordered
+        // as plain accesses would be: the earlier happens before the later
+        // and, where it wrote, its atomic made its write available to both
+        // (within its scope) and, where the later one only reads, that one's
+        // atomic made it visible (within its own).
+        let both_atomic = kind != WGRACE_HB_PLAIN && e_kind != WGRACE_HB_PLAIN;
+        let as_plain = ordered
+            && (!e_write || (wgrace_hb_holds(e_kind - 1u, i, me) && (write || wgrace_hb_holds(kind - 1u, i, me))));
+        if both_atomic && !as_plain && (write || e_write) && !wgrace_hb_holds(min(kind, e_kind) - 1u, i, me) {
+            wgrace_hb_atomic_scope(var_word, e_site, wgrace_hb_workgroup_of(i), i % WGRACE_HB_WG_SIZE, e_write, site,
+                                   write);
+        }
         if !before && (write || e_write) && (kind == WGRACE_HB_PLAIN || e_kind == WGRACE_HB_PLAIN) {
             let g = wgrace_hb_workgroup_of(i);
             var race_class = WGRACE_CLASS_INTER;
@@ -1090,9 +1142,9 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         // An access of this site that happens before this one is no longer
         // needed: whatever races with it races with this one too. (Where
         // atomics of a narrow scope access data, only when the two are of
-        // one invocation: a later access may be in the scope of one and not
-        // of the other.)
-        let prunable = !WGRACE_HB_NARROW_ATOMIC_DATA || i == me;
+        // one invocation and scope: a later access may be in the scope of
+        // one and not of the other.)
+        let prunable = !WGRACE_HB_NARROW_ATOMIC_DATA || (i == me && e_kind == kind);
         if ordered && prunable && e_site == site && e_write == write {
             atomicStore(&wgrace_hb[entry + 1u], 0lu);
             free = min(free, k);
@@ -1104,9 +1156,8 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         return;
     }
     let entry = history + WGRACE_HB_ENTRY_WORDS * free;
-    atomicStore(&wgrace_hb[entry], u64(count) | (u64(me) << 32u));
-    atomicStore(&wgrace_hb[entry + 2u], counts);
-    atomicStore(&wgrace_hb[entry + 3u], locks);
-    let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
-    atomicStore(&wgrace_hb[entry + 1u], u64(e1) | (u64(kind | (subgroup_barriers << 16u)) << 32u));
+    atomicStore(&wgrace_hb[entry], mine.x);
+    atomicStore(&wgrace_hb[entry + 2u], mine.z);
+    atomicStore(&wgrace_hb[entry + 3u], mine.w);
+    atomicStore(&wgrace_hb[entry + 1u], mine.y);
 }
