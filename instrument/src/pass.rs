@@ -1675,6 +1675,8 @@ struct Hooks {
 /// The happens-before engine's functions the rewrite calls, and where a
 /// locked atomic leaves its result (`locked_atomic`).
 struct SyncHooks {
+    /// `wgrace_hb_location(v, word)`: the location of variable `v`'s word.
+    location: Handle<Function>,
     try_lock: Handle<Function>,
     atomic: Handle<Function>,
     /// `wgrace_hb_atomic_data`, when the engine checks atomics' own
@@ -1713,6 +1715,7 @@ impl SyncHooks {
             results.insert(name, (getter, var));
         }
         Ok(SyncHooks {
+            location: linked.function("wgrace_hb_location")?,
             try_lock: linked.function("wgrace_hb_try_lock")?,
             atomic: linked.function("wgrace_hb_atomic")?,
             atomic_data: if atomic_data { Some(linked.function("wgrace_hb_atomic_data")?) } else { None },
@@ -2153,24 +2156,16 @@ enum Locked {
 fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Locked, span: Span, out: &mut Block) {
     let Some(hb) = &rw.hooks.hb else { return };
     let var = &rw.tracked[sync.var];
-    let locations = var.sync_locations.clone().unwrap_or(0..1);
-    // The location: the word (as naga's bounds checks keep an index in its
-    // array, the last word past the end).
+    // The location: the engine's `wgrace_hb_location` for the variable's
+    // word (the workgroup's copy of workgroup memory).
     let mut b = Builder::new(&mut f.expressions, span);
     let (word, _) = word_index(&mut b, sync.const_words, &sync.terms);
-    let last = b.u32(locations.len().saturating_sub(1) as u32);
-    let word = b.emitted(Expression::Math {
-        fun: naga::MathFunction::Min,
-        arg: word,
-        arg1: Some(last),
-        arg2: None,
-        arg3: None,
-    });
-    let base = b.u32(locations.start);
-    let loc = b.binary(BinaryOperator::Add, base, word);
+    let id = b.u32(var.id);
     for s in b.finish() {
         out.push(s.0, s.1);
     }
+    let loc = f.expressions.append(Expression::CallResult(hb.location), span);
+    out.push(Statement::Call { function: hb.location, arguments: vec![id, word], result: Some(loc) }, span);
     let result = sync.result_getter.as_ref().and_then(|name| hb.results.get(name)).copied();
     // Inside the lock.
     let fence = Statement::MemoryBarrier(naga::Barrier::STORAGE);
@@ -2219,7 +2214,9 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     // An atomic of a word that plain accesses share, or of a buffer with
     // atomics narrower than the device: the engine also checks its own
     // access of the word against the word's other accesses.
-    let checked = var.happens_before.is_some() && (var.plain_and_atomic || var.scoped_atomics);
+    let checked = var.space == crate::Space::Storage
+        && var.happens_before.is_some()
+        && (var.plain_and_atomic || var.scoped_atomics);
     match hb.atomic_data.filter(|_| checked) {
         Some(atomic_data) => {
             let (id, site) = (b.u32(var.id), b.u32(sync.site));

@@ -210,8 +210,8 @@ impl HappensBefore {
     ///
     /// # Errors
     /// Why it cannot run: too many invocations, more state than
-    /// [`MAX_STATE_BYTES`], or synchronization through memory it cannot follow (atomics of
-    /// workgroup memory, a runtime-sized buffer of unknown length).
+    /// [`MAX_STATE_BYTES`], or synchronization through memory it cannot
+    /// follow (a runtime-sized buffer of unknown length).
     pub fn plan(
         vars: &mut [TrackedVar],
         accesses: impl Fn(usize) -> Accesses,
@@ -249,14 +249,11 @@ impl HappensBefore {
             };
             let Accesses { atomic, plain } = accesses(i);
             if atomic {
-                if v.space == crate::Space::Workgroup {
-                    return Err(format!(
-                        "it synchronizes through atomics of `{}`, workgroup memory, which wgrace does not follow yet",
-                        v.name
-                    ));
-                }
+                // Workgroup memory: each workgroup's copy on locations of
+                // its own.
+                let copies = if v.space == crate::Space::Workgroup { workgroups } else { 1 };
                 let start = locations.min(u64::from(u32::MAX)) as u32;
-                locations += v.words(len.ok_or_else(unknown_length)?);
+                locations += v.words(len.ok_or_else(unknown_length)?) * copies;
                 bases[i].1 = Some(start..locations.min(u64::from(u32::MAX)) as u32);
             }
             // The plain accesses of a buffer with atomics too (a block of
@@ -418,6 +415,31 @@ impl HappensBefore {
         source.push_str(&format!(
             "\nfn wgrace_hb_var_word(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{\n            \
              return WGRACE_HB_NONE;\n        }}\n    }}\n}}\n"
+        ));
+        // The location of a variable's word: as naga's bounds checks keep
+        // an index in its array, the last word past the end; each
+        // workgroup's copy of workgroup memory has locations of its own.
+        let locations: String = vars
+            .iter()
+            .filter_map(|v| {
+                let range = v.sync_locations.clone()?;
+                let copies = match v.space {
+                    crate::Space::Workgroup => (self.invocations / self.workgroup_size.max(1)).max(1),
+                    _ => 1,
+                };
+                let words = (range.len() as u32 / copies).max(1);
+                let copy = if copies > 1 { format!("wgrace_g * {words}u + ") } else { String::new() };
+                Some(format!(
+                    "        case {}u: {{\n            return {}u + {copy}min(word, {}u);\n        }}\n",
+                    v.id,
+                    range.start,
+                    words - 1
+                ))
+            })
+            .collect();
+        source.push_str(&format!(
+            "\nfn wgrace_hb_location(v: u32, word: u32) -> u32 {{\n    switch v {{\n{locations}        default: {{\n            \
+             return 0u;\n        }}\n    }}\n}}\n"
         ));
         source
     }
