@@ -327,7 +327,11 @@ impl HappensBefore {
             v.sync_locations = locations;
         }
         engine.atomic_plain = vars.iter().any(|v| v.happens_before.is_some() && v.plain_and_atomic);
-        engine.atomic_scope = vars.iter().any(|v| v.happens_before.is_some() && v.scoped_atomics);
+        // Only where release and acquire can order two atomics that
+        // barriers and program order do not: elsewhere the scope check's
+        // state machines judge them as the model does, without the
+        // history's limit.
+        engine.atomic_scope = atomic_data && vars.iter().any(|v| v.happens_before.is_some() && v.scoped_atomics);
         engine.narrow_atomic_data = engine.atomic_scope;
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
