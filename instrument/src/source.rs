@@ -110,6 +110,11 @@ pub struct Shader {
     pub release_acquire: bool,
     /// Why it cannot, for a module with the note above.
     pub release_acquire_not_followed: Option<String>,
+    /// Whether the module releases and acquires shared memory (SPIR-V),
+    /// which the engine does not check: where it runs, a race reported on
+    /// shared memory may not be one
+    /// (`Survey::releases_and_acquires_shared`).
+    pub shared_release_acquire: bool,
     /// Whether the module's buffer atomics do not all release and acquire
     /// (SPIR-V without subgroup barriers): the engine runs, also for a
     /// module without release and acquire, and follows the program with
@@ -255,6 +260,7 @@ impl Shader {
             release_acquire_note: None,
             release_acquire: false,
             release_acquire_not_followed: None,
+            shared_release_acquire: false,
             relaxed_atomics: false,
             missing_fence_not_run: None,
             narrow_sync: false,
@@ -459,6 +465,7 @@ impl Shader {
             release_acquire_note,
             release_acquire,
             release_acquire_not_followed,
+            shared_release_acquire: rewritten.survey.releases_and_acquires_shared(&modelled),
             relaxed_atomics,
             missing_fence_not_run,
             narrow_sync,

@@ -500,6 +500,20 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
+        // Release and acquire of shared memory, beside the buffers the
+        // engine checks: a race on shared memory may not be one.
+        let on_shared = races.iter().any(|r| r.memory.space == wgrace_instrument::report::Space::Workgroup);
+        if on_shared
+            && self.shader.shared_release_acquire
+            && inst.happens_before.is_some_and(|engine| !engine.checks_shared_memory())
+        {
+            notes.push(
+                "the module releases and acquires shared memory (atomics or fences with WorkgroupMemory semantics), \
+                 which the happens-before engine does not follow (it follows buffers): a race reported on shared \
+                 memory that such synchronization orders may not be one"
+                    .into(),
+            );
+        }
         // The engine runs for the missing-fence check, but not for a buffer
         // whose words are accessed both ways (only modules that release and
         // acquire need it there).

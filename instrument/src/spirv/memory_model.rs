@@ -543,6 +543,24 @@ impl Survey {
         })
     }
 
+    /// Whether the module releases and acquires shared memory: an atomic or
+    /// a fence (other than the fences around control barriers, `modelled`,
+    /// in a module without atomics) whose semantics acquire or release
+    /// `WorkgroupMemory`. The happens-before engine checks buffers only, so
+    /// where it runs for them, a race it leaves to the barrier-based checks
+    /// on shared memory may be one such synchronization orders.
+    pub fn releases_and_acquires_shared(&self, modelled: &[usize]) -> bool {
+        let atomics = self.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. }));
+        let shared = |semantics: &MemorySemantics| {
+            semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY)
+        };
+        self.instructions.iter().any(|(at, s)| match s {
+            Sync::Atomic { semantics, .. } => shared(semantics),
+            Sync::MemoryBarrier { semantics, .. } => shared(semantics) && (atomics || !modelled.contains(at)),
+            Sync::ControlBarrier { .. } => false,
+        })
+    }
+
     /// Whether the module has atomics of buffer memory that do not acquire
     /// what they read or release what they write (buffer memory in their
     /// semantics; GLSL's atomic functions without a semantics argument

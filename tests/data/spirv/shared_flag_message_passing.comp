@@ -9,11 +9,15 @@
 // data: no race. With -DRELAXED the flag's atomics carry no semantics, and
 // nothing orders the data's write and read. With -DSHARED_DATA the data is
 // in shared memory too, and the semantics name shared memory, which the
-// happens-before engine does not follow: the race it reports has a note.
-// Each workgroup passes its own message (its flag is its own).
+// happens-before engine does not follow: the race it reports has a note
+// (with -DBOTH too, where the semantics name buffers as well, and the
+// engine runs for them). Each workgroup passes its own message.
 #ifdef RELAXED
 #define ACQUIRE 0, 0
 #define RELEASE 0, 0
+#elif defined(BOTH)
+#define ACQUIRE gl_StorageSemanticsShared | gl_StorageSemanticsBuffer, gl_SemanticsAcquire
+#define RELEASE gl_StorageSemanticsShared | gl_StorageSemanticsBuffer, gl_SemanticsRelease
 #elif defined(SHARED_DATA)
 #define ACQUIRE gl_StorageSemanticsShared, gl_SemanticsAcquire
 #define RELEASE gl_StorageSemanticsShared, gl_SemanticsRelease
@@ -27,7 +31,7 @@ shared uint data[2];
 #else
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 #endif
-layout(set = 0, binding = 1) buffer Seen { uint seen[2]; };
+layout(set = 0, binding = 1) coherent buffer Seen { uint seen[2]; };
 shared uint flag;
 void main() {
     uint t = gl_LocalInvocationID.x, g = gl_WorkGroupID.x;

@@ -336,6 +336,13 @@ impl HappensBefore {
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
+    /// Whether it checks shared memory (for subgroup barriers that order
+    /// it): otherwise its release and acquire synchronization orders
+    /// buffers alone.
+    pub fn checks_shared_memory(&self) -> bool {
+        self.orders & ORDERS_WORKGROUP != 0
+    }
+
     /// 64-bit words of its state (`WGRACE_HB_END`).
     pub fn state_words(&self) -> u64 {
         let n = u64::from(self.invocations);
