@@ -535,10 +535,17 @@ impl Survey {
     /// acquire all the same, and every access counts as non-private and made
     /// available and visible, as the model takes `coherent` ones.
     pub fn release_acquire(&self, modelled: &[usize]) -> bool {
+        self.releases_and_acquires(modelled, orders_buffers)
+    }
+
+    /// Whether an atomic, or a fence other than those around control
+    /// barriers (`modelled`) in a module without atomics, has semantics that
+    /// `orders`.
+    fn releases_and_acquires(&self, modelled: &[usize], orders: impl Fn(MemorySemantics) -> bool) -> bool {
         let atomics = self.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. }));
         self.instructions.iter().any(|(at, s)| match s {
-            Sync::Atomic { semantics, .. } => orders_buffers(*semantics),
-            Sync::MemoryBarrier { semantics, .. } => orders_buffers(*semantics) && (atomics || !modelled.contains(at)),
+            Sync::Atomic { semantics, .. } => orders(*semantics),
+            Sync::MemoryBarrier { semantics, .. } => orders(*semantics) && (atomics || !modelled.contains(at)),
             Sync::ControlBarrier { .. } => false,
         })
     }
@@ -550,14 +557,8 @@ impl Survey {
     /// where it runs for them, a race it leaves to the barrier-based checks
     /// on shared memory may be one such synchronization orders.
     pub fn releases_and_acquires_shared(&self, modelled: &[usize]) -> bool {
-        let atomics = self.instructions.iter().any(|(_, s)| matches!(s, Sync::Atomic { .. }));
-        let shared = |semantics: &MemorySemantics| {
+        self.releases_and_acquires(modelled, |semantics| {
             semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY)
-        };
-        self.instructions.iter().any(|(at, s)| match s {
-            Sync::Atomic { semantics, .. } => shared(semantics),
-            Sync::MemoryBarrier { semantics, .. } => shared(semantics) && (atomics || !modelled.contains(at)),
-            Sync::ControlBarrier { .. } => false,
         })
     }
 
