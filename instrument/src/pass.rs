@@ -520,43 +520,42 @@ pub fn instrument_with(
     } = planning;
     let ep = &module.entry_points[ep_index];
     let invocations = workgroup_size.iter().product::<u32>();
-    // SPIR-V that synchronizes buffer memory with release and acquire: the
-    // data-race check's happens-before engine checks the memory such
-    // synchronization can order, where it can.
+    // SPIR-V that synchronizes buffer or shared memory with release and
+    // acquire: the data-race check's happens-before engine checks the
+    // memory such synchronization can order, where it can.
     // So does SPIR-V whose buffer atomics may lack those semantics, for the
     // missing-fence check; and SPIR-V whose control barriers synchronize
     // memory within a subgroup only, for the memory they order.
     let subgroup_sync = shader.subgroup_sync.unwrap_or_default();
-    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) =
-        if shader.release_acquire || shader.relaxed_atomics || shader.subgroup_sync.is_some() {
-            let has = |v: usize, atomic: bool| {
-                sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
-            };
-            let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
-            // Barriers that synchronize within a subgroup only: the wide program
-            // gives those of subgroup memory scope the workgroup's, and the
-            // races it orders, or that subgroup barriers separate, are the scope
-            // check's.
-            let following = Following {
-                programs: Programs {
-                    strong: shader.relaxed_atomics,
-                    wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
-                },
-                atomic_data: shader.release_acquire,
-                buffers: shader.release_acquire || shader.relaxed_atomics || subgroup_sync.buffers,
-                workgroup: subgroup_sync.workgroup,
-                subgroup_barriers: shader.subgroup_barriers,
-                subgroup_execution: shader.subgroup_execution_barriers,
-            };
-            let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
-            let workgroups = options.workgroups;
-            match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, following) {
-                Ok(plan) => (plan.engine, None, plan.unfollowed),
-                Err(reason) => (None, Some(reason), Vec::new()),
-            }
-        } else {
-            (None, shader.release_acquire_not_followed.clone(), Vec::new())
+    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) = if shader.engine_follows() {
+        let has = |v: usize, atomic: bool| {
+            sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
         };
+        let accesses = |v: usize| Accesses { atomic: has(v, true), plain: has(v, false) };
+        // Barriers that synchronize within a subgroup only: the wide program
+        // gives those of subgroup memory scope the workgroup's, and the
+        // races it orders, or that subgroup barriers separate, are the scope
+        // check's.
+        let following = Following {
+            programs: Programs {
+                strong: shader.relaxed_atomics,
+                wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
+            },
+            atomic_data: shader.release_acquire,
+            buffers: shader.release_acquire || shader.relaxed_atomics || subgroup_sync.buffers,
+            workgroup: subgroup_sync.workgroup || shader.shared_release_acquire,
+            subgroup_barriers: shader.subgroup_barriers,
+            subgroup_execution: shader.subgroup_execution_barriers,
+        };
+        let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
+        let workgroups = options.workgroups;
+        match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, following) {
+            Ok(plan) => (plan.engine, None, plan.unfollowed),
+            Err(reason) => (None, Some(reason), Vec::new()),
+        }
+    } else {
+        (None, None, Vec::new())
+    };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
         if options.loops_cut_short {
@@ -1145,8 +1144,8 @@ struct FunctionPlans {
     /// the happens-before engine follows it.
     syncs: VecDeque<Option<SyncPlan>>,
     /// One entry per fence (`MemoryBarrier` statement), in walk order: its
-    /// scope and whether it acquires and releases buffer memory.
-    fences: VecDeque<(u32, bool, bool)>,
+    /// scope and semantics.
+    fences: VecDeque<crate::source::SyncSemantics>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -1422,8 +1421,8 @@ impl Planner<'_> {
         lock: LockRole,
         span: Span,
     ) -> Option<SyncPlan> {
-        let a = atomic.filter(|a| !a.plain && (self.shader.release_acquire || self.shader.relaxed_atomics))?;
-        let (scope, acquire, release) = self.shader.release_acquire_at(span);
+        let a = atomic.filter(|a| !a.plain && self.shader.engine_follows())?;
+        let crate::source::SyncSemantics { scope, acquire, release, names } = self.shader.release_acquire_at(span);
         Some(SyncPlan {
             var: a.var,
             site: a.site,
@@ -1434,6 +1433,7 @@ impl Planner<'_> {
             scope,
             acquire: acquire && read,
             release: release && a.write != AtomicWrite::No,
+            names,
             result: result.cloned(),
             result_getter: None,
             lock,
@@ -2005,11 +2005,13 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             Statement::MemoryBarrier(flags) => {
                 out.push(Statement::MemoryBarrier(flags), span);
                 let fence = rw.plans.fences.pop_front();
-                if let (Some(hb), Some((scope, acquire, release))) = (&rw.hooks.hb, fence)
-                    && (acquire || release)
+                if let (Some(hb), Some(fence)) = (&rw.hooks.hb, fence)
+                    && (fence.acquire || fence.release)
+                    && fence.names != 0
                 {
                     let mut b = Builder::new(&mut f.expressions, span);
-                    let args = vec![b.u32(scope), b.bool(acquire), b.bool(release)];
+                    let args =
+                        vec![b.u32(fence.scope), b.bool(fence.acquire), b.bool(fence.release), b.u32(fence.names)];
                     b.call(hb.fence, args);
                     for s in b.finish() {
                         out.push(s.0, s.1);
@@ -2198,7 +2200,8 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
         | flag(sync.write == AtomicWrite::Yes, HB_WRITE)
         | flag(sync.acquire, HB_ACQUIRE)
         | flag(sync.release && sync.write == AtomicWrite::Yes, HB_RELEASE)
-        | flag(sync.lock == LockRole::Free, HB_LOCK_FREE);
+        | flag(sync.lock == LockRole::Free, HB_LOCK_FREE)
+        | sync.names << HB_NAMES_SHIFT;
     let mut b = Builder::new(&mut f.expressions, span);
     let flags = match (sync.write, value) {
         (AtomicWrite::IfExchanged, Some(r)) => {
@@ -2261,6 +2264,7 @@ const HB_ACQUIRE: u32 = 4;
 const HB_RELEASE: u32 = 8;
 const HB_LOCK_TAKE: u32 = 16;
 const HB_LOCK_FREE: u32 = 32;
+const HB_NAMES_SHIFT: u32 = 6;
 
 /// Appends the call telling the runtime that barrier `id`, ordering
 /// `orders`, was executed.

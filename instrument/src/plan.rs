@@ -115,9 +115,11 @@ pub(crate) struct SyncPlan {
     pub write: AtomicWrite,
     /// Its scope: 0 invocation, 1 subgroup, 2 workgroup, 3 device.
     pub scope: u32,
-    /// Whether its semantics acquire and release buffer memory.
+    /// Whether its semantics acquire, and release, and the memory they
+    /// name (`spirv::memory_model::names`).
     pub acquire: bool,
     pub release: bool,
+    pub names: u32,
     /// The type of the value it returns, as the function's info gives it,
     /// and the runtime's function that returns it after the lock
     /// (`pass::add_result_getters`).

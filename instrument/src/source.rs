@@ -105,27 +105,18 @@ pub struct Shader {
     /// engine does not run (`Instrumented::happens_before`).
     pub release_acquire_note: Option<String>,
     /// Whether the data-race check's happens-before engine is to follow the
-    /// module's synchronization (SPIR-V, under any memory model, that
-    /// releases and acquires buffer memory, without subgroup barriers).
+    /// module's synchronization of buffers (SPIR-V, under any memory model,
+    /// that releases and acquires buffer memory).
     pub release_acquire: bool,
-    /// Why it cannot, for a module with the note above.
-    pub release_acquire_not_followed: Option<String>,
-    /// Whether the module releases and acquires shared memory (SPIR-V),
-    /// which the engine does not check: where it runs, a race reported on
-    /// shared memory may not be one
+    /// Whether the module releases and acquires shared memory that plain
+    /// loads and stores access (SPIR-V): the engine checks that memory too
     /// (`Survey::releases_and_acquires_shared`).
     pub shared_release_acquire: bool,
     /// Whether the module's buffer atomics do not all release and acquire
-    /// (SPIR-V without subgroup barriers): the engine runs, also for a
-    /// module without release and acquire, and follows the program with
-    /// every atomic releasing and acquiring too, for the missing-fence
-    /// check.
+    /// (SPIR-V): the engine runs, also for a module without release and
+    /// acquire, and follows the program with every atomic releasing and
+    /// acquiring too, for the missing-fence check.
     pub relaxed_atomics: bool,
-    /// Why the missing-fence check does not run although the module's
-    /// buffer atomics do not all release and acquire, where that is not the
-    /// engine's own reason (`Instrumented::happens_before_not_run`): the
-    /// engine follows subgroup barriers instead.
-    pub missing_fence_not_run: Option<String>,
     /// Whether its buffer atomics or fences include some narrower than the
     /// device: the engine follows the program with all of them at device
     /// scope too, for the scope check.
@@ -137,14 +128,26 @@ pub struct Shader {
     /// Whether some of them have subgroup execution scope (only a subgroup
     /// waits at them).
     pub subgroup_execution_barriers: bool,
-    /// The memory such barriers order, where the engine can follow them
-    /// (SPIR-V without release and acquire synchronization): the engine
-    /// runs, and checks that memory.
+    /// The memory such barriers order: the engine runs, and checks that
+    /// memory.
     pub subgroup_sync: Option<SubgroupSync>,
-    /// What the report leaves unchecked when the engine does not follow
+    /// What the report leaves unchecked when the engine does not run for
     /// such barriers (it then takes them as ordering the whole workgroup).
     pub subgroup_unchecked: Vec<String>,
     spirv: Option<SpirvInput>,
+}
+
+/// An atomic's or fence's scope and semantics, as the happens-before engine
+/// takes them ([`Shader::release_acquire_at`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SyncSemantics {
+    /// 0 invocation, 1 subgroup, 2 workgroup, 3 device.
+    pub scope: u32,
+    /// Whether its semantics acquire, and release.
+    pub acquire: bool,
+    pub release: bool,
+    /// The memory they name (`spirv::memory_model::names`).
+    pub names: u32,
 }
 
 thread_local! {
@@ -259,10 +262,8 @@ impl Shader {
             unchecked: Vec::new(),
             release_acquire_note: None,
             release_acquire: false,
-            release_acquire_not_followed: None,
             shared_release_acquire: false,
             relaxed_atomics: false,
-            missing_fence_not_run: None,
             narrow_sync: false,
             subgroup_barriers: false,
             subgroup_execution_barriers: false,
@@ -329,19 +330,27 @@ impl Shader {
         }
     }
 
-    /// The scope (0 invocation, 1 subgroup, 2 workgroup, 3 device) of the
-    /// atomic or fence at `span`, and whether its semantics acquire and
-    /// release buffer memory (SPIR-V; the data-race check's happens-before
-    /// engine follows them). WGSL's have device scope and relaxed semantics.
-    pub fn release_acquire_at(&self, span: Span) -> (u32, bool, bool) {
-        use spirv::memory_model::{Sync, orders_buffers_as};
-        let Some(spirv) = &self.spirv else { return (3, false, false) };
+    /// Whether the data-race check's happens-before engine is to follow the
+    /// module's synchronization, where it can run: SPIR-V that releases and
+    /// acquires buffer or shared memory, has buffer atomics that do not, or
+    /// has control barriers that synchronize within a subgroup only.
+    pub fn engine_follows(&self) -> bool {
+        self.release_acquire || self.shared_release_acquire || self.relaxed_atomics || self.subgroup_sync.is_some()
+    }
+
+    /// The scope and semantics of the atomic or fence at `span` (SPIR-V;
+    /// the data-race check's happens-before engine follows them). WGSL's
+    /// have device scope and relaxed semantics.
+    pub fn release_acquire_at(&self, span: Span) -> SyncSemantics {
+        use spirv::memory_model::{Sync, names, orders_as};
+        let relaxed = SyncSemantics { scope: 3, acquire: false, release: false, names: 0 };
+        let Some(spirv) = &self.spirv else { return relaxed };
         let sync = spirv.rewritten.index.original(span).and_then(|at| spirv.rewritten.survey.at(at));
         let (scope, semantics) = match sync {
             Some((_, Sync::Atomic { scope, semantics, .. } | Sync::MemoryBarrier { memory: scope, semantics })) => {
                 (*scope, *semantics)
             }
-            _ => return (3, false, false),
+            _ => return relaxed,
         };
         let scope = match scope {
             Some(::spirv::Scope::Invocation) => 0,
@@ -349,7 +358,12 @@ impl Shader {
             Some(::spirv::Scope::Workgroup) => 2,
             _ => 3,
         };
-        (scope, orders_buffers_as(semantics, true), orders_buffers_as(semantics, false))
+        SyncSemantics {
+            scope,
+            acquire: orders_as(semantics, true),
+            release: orders_as(semantics, false),
+            names: names(semantics),
+        }
     }
 
     /// Whether the control barrier at `span` has workgroup execution scope
@@ -415,28 +429,9 @@ impl Shader {
         let modelled = spirv::fenced_barriers::order_through_fences(&mut module, &rewritten.index, &rewritten.survey);
         let unchecked = rewritten.survey.unchecked();
         let release_acquire_note = rewritten.survey.notes(&modelled).pop();
-        // Subgroup barriers the engine follows, beside release and acquire
-        // synchronization of buffers or without it; where it cannot, it does
-        // not run for either.
-        let synchronizes = rewritten.survey.release_acquire(&modelled);
-        let subgroup_sync = rewritten.survey.subgroup_synchronized(synchronizes);
-        let blocker = rewritten.survey.release_acquire_blocker(synchronizes, subgroup_sync);
-        let release_acquire = synchronizes && blocker.is_none();
-        let relaxed_atomics = rewritten.survey.relaxed_buffer_atomics() && blocker.is_none();
-        let narrow_sync = rewritten.survey.narrow_buffer_sync() && blocker.is_none();
-        let release_acquire_not_followed = release_acquire_note.as_ref().and(blocker);
+        let release_acquire = rewritten.survey.release_acquire(&modelled);
+        let subgroup_sync = rewritten.survey.subgroup_synchronized();
         let subgroup_unchecked = rewritten.survey.unchecked_subgroup_barriers();
-        // Where the engine follows shared memory for subgroup barriers, it
-        // does not follow the strong program beside them, which only names
-        // what a race lacked (missing-fence): its atomics, made to release
-        // and acquire buffer memory, would order shared memory too (the
-        // engine keeps one clock per invocation for all it checks).
-        let missing_fence_not_run = (relaxed_atomics && subgroup_sync.is_some_and(|s| s.workgroup)).then(|| {
-            "the happens-before engine follows the module's subgroup barriers for shared memory, and does not yet \
-             follow the program with every atomic releasing and acquiring beside them"
-                .to_string()
-        });
-        let relaxed_atomics = relaxed_atomics && missing_fence_not_run.is_none();
         let mut unchecked = unchecked;
         if subgroup_sync.is_none() {
             unchecked.extend(subgroup_unchecked.iter().cloned());
@@ -464,11 +459,9 @@ impl Shader {
             unchecked,
             release_acquire_note,
             release_acquire,
-            release_acquire_not_followed,
             shared_release_acquire: rewritten.survey.releases_and_acquires_shared(&modelled),
-            relaxed_atomics,
-            missing_fence_not_run,
-            narrow_sync,
+            relaxed_atomics: rewritten.survey.relaxed_buffer_atomics(),
+            narrow_sync: rewritten.survey.narrow_buffer_sync(),
             subgroup_barriers: !subgroup_unchecked.is_empty(),
             subgroup_execution_barriers: rewritten.survey.subgroup_execution_barriers(),
             subgroup_sync,

@@ -500,20 +500,6 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
-        // Release and acquire of shared memory, beside the buffers the
-        // engine checks: a race on shared memory may not be one.
-        let on_shared = races.iter().any(|r| r.memory.space == wgrace_instrument::report::Space::Workgroup);
-        if on_shared
-            && self.shader.shared_release_acquire
-            && inst.happens_before.is_some_and(|engine| !engine.checks_shared_memory())
-        {
-            notes.push(
-                "the module releases and acquires shared memory (atomics or fences with WorkgroupMemory semantics), \
-                 which the happens-before engine does not follow (it follows buffers): a race reported on shared \
-                 memory that such synchronization orders may not be one"
-                    .into(),
-            );
-        }
         // The engine runs for the missing-fence check, but not for a buffer
         // whose words are accessed both ways (only modules that release and
         // acquire need it there).
@@ -528,13 +514,12 @@ impl Plan {
             ));
         }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where
-        // the engine does not run, or runs for subgroup barriers without the
-        // strong program: the data races stand, but the missing-fence check
-        // did not look at them.
-        let relaxed = self.shader.relaxed_atomics || self.shader.missing_fence_not_run.is_some();
+        // the engine does not run: the data races stand, but the
+        // missing-fence check did not look at them.
         let missing_fence_not_run = match (&inst.happens_before, &inst.happens_before_not_run) {
-            (None, Some(reason)) if relaxed && self.shader.release_acquire_note.is_none() => Some(reason),
-            (Some(_), _) => self.shader.missing_fence_not_run.as_ref(),
+            (None, Some(reason)) if self.shader.relaxed_atomics && self.shader.release_acquire_note.is_none() => {
+                Some(reason)
+            }
             _ => None,
         };
         if let Some(reason) = missing_fence_not_run

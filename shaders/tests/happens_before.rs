@@ -65,9 +65,12 @@ fn main() {
                 wgrace_any = s.d >> 16u;
                 wgrace_hb_atomic_data(s.a, s.b, s.c, 0u, s.a - 2u, s.d & 0xffffu);
             }
-            case 3u: { wgrace_hb_fence(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
-            case 4u: { wgrace_hb_barrier_arrive((s.c & 1u) != 0u, (s.c & 2u) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u); }
-            default: { wgrace_hb_barrier_leave((s.c & 1u) != 0u, (s.c & 2u) != 0u, (s.b & WGRACE_HB_ACQUIRE) != 0u); }
+            case 3u: {
+                wgrace_hb_fence(s.c, (s.b & WGRACE_HB_ACQUIRE) != 0u, (s.b & WGRACE_HB_RELEASE) != 0u,
+                                s.b >> WGRACE_HB_NAMES_SHIFT);
+            }
+            case 4u: { wgrace_hb_barrier_arrive((s.c & 1u) != 0u, (s.c & 2u) != 0u, s.b >> WGRACE_HB_NAMES_SHIFT); }
+            default: { wgrace_hb_barrier_leave((s.c & 1u) != 0u, (s.c & 2u) != 0u, s.b >> WGRACE_HB_NAMES_SHIFT); }
         }
     }
 }
@@ -84,6 +87,10 @@ const WORDS: u32 = 3;
 const FLAGS: u32 = 2;
 const LOCATIONS: u32 = FLAGS + WORDS;
 const HISTORY: u32 = 8;
+/// With two storage classes, the last word of data and the second flag
+/// are shared memory, the rest buffer memory.
+const SHARED_WORD: u32 = WORDS - 1;
+const SHARED_FLAG: u32 = 1;
 /// Sites: four of loads (even) and four of stores (odd); then those of
 /// atomics that access data words, one for each kind of atomic.
 const SITES: u32 = 8;
@@ -91,28 +98,59 @@ const MAX_EVENTS: u32 = 40;
 
 /// The engine's layout, as the host generates it, with `parts` parts of
 /// each location's clock (1, or four per workgroup: one per scope, and then
-/// three pending clocks, one per scope of an acquire fence).
-fn layout(atomic_data: bool, parts: u32) -> String {
+/// three pending clocks, one per scope of an acquire fence), and buffer
+/// memory's class, or (`classes`) buffer and shared memory's.
+fn layout(atomic_data: bool, parts: u32, classes: bool) -> String {
     let pending = if parts > 1 { 3 } else { 1 };
+    let (count, shared) = if classes { (2, 1) } else { (1, 0) };
+    let data = FLAGS + SHARED_WORD;
     format!(
+        "const WGRACE_HB_CLASSES: u32 = {count}u;\nconst WGRACE_HB_CLASS0: u32 = 2u;\n\
+         const WGRACE_HB_CLASS1: u32 = {shared}u;\n\
+         fn wgrace_hb_word_class(word: u32) -> u32 {{ return select(0u, 1u, {classes} && word == {SHARED_WORD}u); }}\n\
+         fn wgrace_hb_loc_memory(loc: u32) -> u32 {{\n    \
+         return select(2u, 1u, {classes} && (loc == {SHARED_FLAG}u || loc == {data}u));\n}}\n"
+    ) + &format!(
         "const WGRACE_HB_N: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_WG_SIZE: u32 = {WORKGROUP_SIZE}u;\n\
          const WGRACE_HB_LOCATIONS: u32 = {LOCATIONS}u;\nconst WGRACE_HB_WORDS: u32 = {WORDS}u;\n\
          const WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst WGRACE_HB_SETS: u32 = 3u;\n\
          const WGRACE_HB_STRONG_INDEX: u32 = 1u;\nconst WGRACE_HB_WIDE_INDEX: u32 = 2u;\n\
          const WGRACE_HB_NARROW_ATOMIC_DATA: bool = {atomic_data};\n\
-         const WGRACE_HB_SUBGROUP_SLOTS: u32 = {INVOCATIONS}u;\nconst WGRACE_HB_ORDERS: u32 = 3u;\n\
+         const WGRACE_HB_SUBGROUP_SLOTS: u32 = {INVOCATIONS}u;\n\
          const WGRACE_HB_LOC_PARTS: u32 = {parts}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = {pending}u;\n\
          const WGRACE_HB_LOCK_SPIN: u32 = 60000u;\n"
     )
 }
 
 /// 64-bit words the engine uses (`WGRACE_HB_END`).
-fn engine_words(parts: u32) -> u64 {
+fn engine_words(parts: u32, classes: bool) -> u64 {
     let (n, w) = (u64::from(INVOCATIONS), u64::from(WORKGROUPS));
     let location = 2 + u64::from(parts) * (n + 1);
     let pending = if parts > 1 { 3 } else { 1 };
-    let set = (2 + pending) * n * n + 7 * n + 2 * (w + n) * (n + 1) + u64::from(LOCATIONS) * location;
-    3 * set + u64::from(WORDS) * (1 + 4 * u64::from(HISTORY))
+    let set = (2 + pending) * n * n + 8 * n + 2 * (w + n) * (n + 1) + u64::from(LOCATIONS) * location;
+    (1 + u64::from(classes)) * 3 * set + u64::from(WORDS) * (1 + 4 * u64::from(HISTORY))
+}
+
+/// The storage class of data word `word` (of `WORDS + loc` for flag
+/// `loc`).
+fn class_of(word: u32, classes: bool) -> Class {
+    if classes && (word == SHARED_WORD || word == WORDS + SHARED_FLAG) { Class::Shared } else { Class::Buffer }
+}
+
+/// Semantics that acquire and release as told, naming buffer memory, or
+/// (with `classes`) a random choice of buffer memory, shared memory or
+/// both; and their flags for the engine (`WGRACE_HB_NAMES_SHIFT`).
+fn semantics(rng: &mut Rng, acquire: bool, release: bool, classes: bool) -> (Semantics, u32) {
+    let (buffer, shared) =
+        if classes { [(true, false), (false, true), (true, true)][rng.below(3) as usize] } else { (true, false) };
+    let semantics = Semantics { acquire, release, buffer, shared, ..Semantics::RELAXED };
+    (semantics, names(semantics))
+}
+
+/// The engine's bits of the memory `semantics` name, shifted into place
+/// (`WGRACE_ORDERS_*` << `WGRACE_HB_NAMES_SHIFT`).
+fn names(semantics: Semantics) -> u32 {
+    (flag(semantics.shared, 1) | flag(semantics.buffer, 2)) << 6
 }
 
 /// Engine events (`kind`: 0 begin, 1 access, 2 atomic, 3 fence, 4 barrier
@@ -155,13 +193,14 @@ fn scope_of(n: u32) -> Scope {
 /// A trace: the reference's events, the engine's steps, and each plain
 /// access's site and the workgroup barriers its invocation had passed, the
 /// locks it held (a bit per location), and the barriers that synchronize
-/// within a subgroup only and order memory it had passed, by event.
+/// within a subgroup only and order memory it had passed, by event (of
+/// buffer memory, and of shared memory).
 struct Trace {
     events: Vec<Event>,
     steps: Vec<Step>,
     sites: Vec<(u32, u32)>,
     locks: Vec<u32>,
-    subgroup_barriers: Vec<u32>,
+    subgroup_barriers: Vec<[u32; 2]>,
 }
 
 /// The kinds of control barrier a trace has (one kind a trace, as the
@@ -173,8 +212,10 @@ const SUBGROUP_MEMORY_BARRIER: u32 = 2;
 
 /// A random trace. Some traces make writes, narrow scopes or relaxed
 /// semantics rare, so that race-free ones are common too. With
-/// `atomic_data`, some atomics access the words plain accesses do.
-fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
+/// `atomic_data`, some atomics access the words plain accesses do; with
+/// `classes`, some words and flags are shared memory, and semantics name
+/// buffer memory, shared memory or both.
+fn trace(rng: &mut Rng, atomic_data: bool, classes: bool) -> Trace {
     let len = 4 + rng.below(MAX_EVENTS - 3);
     let invocations = 2 + rng.below(INVOCATIONS - 1);
     let write_in = 2 + rng.below(6);
@@ -183,13 +224,7 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
     // Every barrier of a trace has the same semantics (the engine keeps
     // what they released across barriers).
     let barrier_orders = rng.below(2) == 0;
-    let barrier_semantics = Semantics {
-        acquire: barrier_orders,
-        release: barrier_orders,
-        buffer: barrier_orders,
-        shared: true,
-        ..Semantics::RELAXED
-    };
+    let (barrier_semantics, barrier_names) = semantics(rng, barrier_orders, barrier_orders, classes);
     let barrier_kind = [WORKGROUP_BARRIER, SUBGROUP_BARRIER, SUBGROUP_MEMORY_BARRIER][rng.below(3) as usize];
     let (execution, memory) = match barrier_kind {
         WORKGROUP_BARRIER => (Scope::Workgroup, Scope::Workgroup),
@@ -204,7 +239,7 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
         subgroup_barriers: Vec::new(),
     };
     let mut held = vec![0u32; INVOCATIONS as usize];
-    let mut subgroup_barriers = vec![0u32; INVOCATIONS as usize];
+    let mut subgroup_barriers = vec![[0u32; 2]; INVOCATIONS as usize];
     let step =
         |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
     for i in 0..INVOCATIONS {
@@ -229,7 +264,7 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
             let write = rng.below(write_in) == 0;
             let word = rng.below(WORDS);
             let site = 2 * rng.below(SITES / 2) + u32::from(write);
-            let at = Location { class: Class::Buffer, word };
+            let at = Location { class: class_of(word, classes), word };
             t.sites.push((site, barriers[agent]));
             t.locks.push(held[agent]);
             t.events.push(Event { agent, op: Op::Plain { at, write, non_private: true, made: Some(Scope::Device) } });
@@ -237,12 +272,11 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
         } else if roll < 15 {
             let (read, write) = [(true, false), (false, true), (true, true)][rng.below(3) as usize];
             let s = scope(rng);
-            let semantics =
-                Semantics { acquire: read && ordered, release: write && ordered, buffer: true, ..Semantics::RELAXED };
+            let (semantics, names) = semantics(rng, read && ordered, write && ordered, classes);
             let loc = rng.below(if atomic_data { LOCATIONS } else { FLAGS });
             let on_data = loc >= FLAGS;
             let word = if on_data { loc - FLAGS } else { WORDS + loc };
-            let at = Location { class: Class::Buffer, word };
+            let at = Location { class: class_of(word, classes), word };
             // Some read-modify-writes take a lock at their location, some
             // stores free it.
             let lock = rng.below(2) == 0;
@@ -267,7 +301,8 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
                 | flag(semantics.acquire, ACQUIRE)
                 | flag(semantics.release, RELEASE)
                 | flag(take, LOCK_TAKE)
-                | flag(free, LOCK_FREE);
+                | flag(free, LOCK_FREE)
+                | names;
             t.events.push(Event { agent, op: Op::Atomic { at, read, write, scope: scope_of(s), semantics } });
             if on_data {
                 let (site, passed) = *t.sites.last().expect("its site");
@@ -278,14 +313,14 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
         } else if roll < 18 {
             let s = scope(rng);
             let (acquire, release) = [(true, false), (false, true), (true, true)][rng.below(3) as usize];
-            let semantics = Semantics { acquire, release, buffer: true, ..Semantics::RELAXED };
-            let flags = flag(acquire, ACQUIRE) | flag(release, RELEASE);
+            let (semantics, names) = semantics(rng, acquire, release, classes);
+            let flags = flag(acquire, ACQUIRE) | flag(release, RELEASE) | names;
             t.sites.push((0, 0));
             t.events.push(Event { agent, op: Op::Fence { scope: scope_of(s), semantics } });
             t.locks.push(0);
             t.steps.push(step(3, i, 0, flags, s, 0));
         } else {
-            let flags = flag(barrier_orders, ACQUIRE | RELEASE);
+            let flags = if barrier_orders { barrier_names } else { 0 };
             t.sites.push((0, 0));
             t.locks.push(0);
             t.events.push(Event { agent, op: Op::Barrier { execution, memory, semantics: barrier_semantics } });
@@ -298,7 +333,8 @@ fn trace(rng: &mut Rng, atomic_data: bool) -> Trace {
                 barriers[agent] += 1;
             }
             if barrier_kind != WORKGROUP_BARRIER && barrier_orders {
-                subgroup_barriers[agent] += 1;
+                subgroup_barriers[agent][0] += u32::from(barrier_semantics.buffer);
+                subgroup_barriers[agent][1] += u32::from(barrier_semantics.shared);
             }
             let group = |j: u32| match barrier_kind {
                 SUBGROUP_BARRIER => j / SUBGROUP_SIZE,
@@ -350,7 +386,8 @@ fn widened(events: &[Event]) -> Vec<Event> {
 }
 
 /// The trace with every atomic acquiring what it reads and releasing what
-/// it writes: the strong program.
+/// it writes, of every memory: the strong program (GLSL's atomics without
+/// semantics name no memory).
 fn strengthened(events: &[Event]) -> Vec<Event> {
     events
         .iter()
@@ -362,7 +399,7 @@ fn strengthened(events: &[Event]) -> Vec<Event> {
                     read,
                     write,
                     scope,
-                    semantics: Semantics { acquire: read, release: write, ..semantics },
+                    semantics: Semantics { acquire: read, release: write, buffer: true, shared: true, ..semantics },
                 },
             },
             _ => *e,
@@ -409,9 +446,13 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
             // barrier of the wrong kind between them is the barrier's
             // fault, whatever the atomics do (also in one subgroup, where
             // the class is intra-subgroup).
+            let class_index = match t.events[i].op {
+                Op::Plain { at, .. } | Op::Atomic { at, .. } => usize::from(at.class == Class::Shared),
+                _ => 0,
+            };
             let across_subgroup_barriers = a.workgroup == b.workgroup
                 && a.subgroup != b.subgroup
-                && t.subgroup_barriers[i] != t.subgroup_barriers[j];
+                && t.subgroup_barriers[i][class_index] != t.subgroup_barriers[j][class_index];
             let across_barrier = a.workgroup == b.workgroup && bi != bj;
             let (li, lj) = (t.locks[i], t.locks[j]);
             let no_common_lock = li & lj == 0 && li | lj != 0;
@@ -432,13 +473,13 @@ fn expected(t: &Trace) -> BTreeSet<(u32, u32, u32)> {
 }
 
 /// The harness: the data-race check as the pass links it, with the engine.
-fn harness(atomic_data: bool, parts: u32) -> Option<trace_harness::Harness> {
+fn harness(atomic_data: bool, parts: u32, classes: bool) -> Option<trace_harness::Harness> {
     let mut checks = common::linked_checks(false, false);
     checks.truncate(1);
     let engine = wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").expect("the engine");
     let none = wgrace_shaders::check_file("data_race/happens_before/none.wgsl").expect("no engine");
     checks[0].source = checks[0].source.replace(none, "");
-    checks[0].source.push_str(&layout(atomic_data, parts));
+    checks[0].source.push_str(&layout(atomic_data, parts, classes));
     checks[0].source.push_str(engine);
     checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
     // The harness runs one invocation: nothing to wait for.
@@ -461,7 +502,7 @@ fn harness(atomic_data: bool, parts: u32) -> Option<trace_harness::Harness> {
         words: WORDS,
         atomic_base: 0,
         state_binding: 6,
-        state_words: engine_words(parts),
+        state_words: engine_words(parts, classes),
     };
     trace_harness::Harness::new(source, &shape)
 }
@@ -499,12 +540,12 @@ struct Counts {
 /// Runs `traces` random traces through the engine and asserts that each
 /// one it follows has the reference's racing statement pairs, each under
 /// one of the classes the reference allows.
-fn matches_the_model(atomic_data: bool, parts: u32, seed: u64, traces: usize) -> Option<Counts> {
-    let harness = harness(atomic_data, parts)?;
+fn matches_the_model(atomic_data: bool, parts: u32, classes: bool, seed: u64, traces: usize) -> Option<Counts> {
+    let harness = harness(atomic_data, parts, classes)?;
     let mut rng = Rng(seed);
     let mut n = Counts::default();
     for _ in 0..traces {
-        let t = trace(&mut rng, atomic_data);
+        let t = trace(&mut rng, atomic_data, classes);
         let (races, complete) = recorded(&harness, &t);
         if !complete {
             continue;
@@ -523,8 +564,9 @@ fn matches_the_model(atomic_data: bool, parts: u32, seed: u64, traces: usize) ->
     }
     // The figures docs/detector.md quotes (`--nocapture`).
     eprintln!(
-        "{traces} traces, atomics on data words {atomic_data}, {parts} part(s) a location: {} followed, {} racy, {} \
-         with a missing-fence race, {} scope, {} lockset, {} atomic-plain, {} scope of two atomics",
+        "{traces} traces, atomics on data words {atomic_data}, {parts} part(s) a location, shared memory {classes}: \
+         {} followed, {} racy, {} with a missing-fence race, {} scope, {} lockset, {} atomic-plain, {} scope of two \
+         atomics",
         n.followed, n.racy, n.missing_fence, n.scope, n.lockset, n.atomic_plain, n.scope_atomics
     );
     Some(n)
@@ -535,11 +577,11 @@ fn the_engine_matches_the_vulkan_memory_model_on_random_traces() {
     let traces = 3000;
     // Each location's clock in a part per workgroup and scope, as the host
     // lays it out where atomics or fences are narrower than the device.
-    let Some(n) = matches_the_model(false, 4 * WORKGROUPS, 0x4ab5_0b1e_d000_0001, traces) else { return };
+    let Some(n) = matches_the_model(false, 4 * WORKGROUPS, false, 0x4ab5_0b1e_d000_0001, traces) else { return };
     // And whole: exact too, and it cannot decide some acquires the parts
     // decide (of release sequences that several workgroups' narrow atomics
     // contribute to).
-    let Some(whole) = matches_the_model(false, 1, 0x4ab5_0b1e_d000_0001, traces) else { return };
+    let Some(whole) = matches_the_model(false, 1, false, 0x4ab5_0b1e_d000_0001, traces) else { return };
     assert!(whole.followed < n.followed, "whole: {} followed, in parts: {}", whole.followed, n.followed);
     let racy = n.racy;
     // The wide and strong sets name some of them.
@@ -563,7 +605,7 @@ fn atomics_that_access_data_words_race_with_plain_accesses_as_the_model_says() {
     let traces = 3000;
     // Each location's clock whole, as the host lays it out where the parts
     // do not fit.
-    let Some(n) = matches_the_model(true, 1, 0x4ab5_0b1e_d000_0002, traces) else { return };
+    let Some(n) = matches_the_model(true, 1, false, 0x4ab5_0b1e_d000_0002, traces) else { return };
     let racy = n.racy;
     assert!(
         (racy / 20..racy * 9 / 10).contains(&n.atomic_plain),
@@ -599,7 +641,7 @@ fn written(events: &[(u32, Step2)]) -> Trace {
         steps: Vec::new(),
         sites: Vec::new(),
         locks: Vec::new(),
-        subgroup_barriers: vec![0; events.len()],
+        subgroup_barriers: vec![[0; 2]; events.len()],
     };
     let step =
         |kind, i: u32, a, b, c, d| Step { kind, g: i / WORKGROUP_SIZE, t: i % WORKGROUP_SIZE, a, b, c, d, _pad: 0 };
@@ -628,7 +670,8 @@ fn written(events: &[(u32, Step2)]) -> Trace {
                 let flags = flag(read, READ)
                     | flag(write, WRITE)
                     | flag(semantics.acquire, ACQUIRE)
-                    | flag(semantics.release, RELEASE);
+                    | flag(semantics.release, RELEASE)
+                    | names(semantics);
                 let on_data = loc >= FLAGS;
                 let word = if on_data { loc - FLAGS } else { WORDS + loc };
                 let at = Location { class: Class::Buffer, word };
@@ -666,8 +709,23 @@ fn a_word_keeps_both_accesses_of_a_statement_that_a_narrow_atomic_can_tell_apart
     ]);
     let expected = expected(&t);
     assert_eq!(expected, BTreeSet::from([(SCOPE, 1, SITES)]), "the reference");
-    let Some(harness) = harness(true, 1) else { return };
+    let Some(harness) = harness(true, 1, false) else { return };
     let (races, complete) = recorded(&harness, &t);
     assert!(complete);
     assert_eq!(races, expected);
+}
+
+#[test]
+fn the_engine_matches_the_model_where_semantics_name_buffer_or_shared_memory() {
+    // A word of data and a flag are shared memory, and each atomic's,
+    // fence's and barrier's semantics name buffer memory, shared memory or
+    // both: each class's memory is ordered by synchronization that names
+    // it, and a fence releases and acquires through an atomic only where it
+    // names the atomic's memory too.
+    let traces = 3000;
+    let Some(n) = matches_the_model(true, 4 * WORKGROUPS, true, 0x4ab5_0b1e_d000_0003, traces) else { return };
+    let racy = n.racy;
+    assert!(n.followed >= traces * 2 / 3, "the engine followed {} of {traces} traces", n.followed);
+    assert!((n.followed / 10..n.followed * 9 / 10).contains(&racy), "{racy} of {} traces race", n.followed);
+    assert!((racy / 50..racy * 9 / 10).contains(&n.scope), "{} of {racy} racy traces: scope", n.scope);
 }

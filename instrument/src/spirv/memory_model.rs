@@ -462,67 +462,32 @@ impl Survey {
     }
 
     /// The memory that the module's control barriers synchronize within a
-    /// subgroup only, if the data-race check's happens-before engine can
-    /// follow them: barriers of subgroup execution scope (GLSL's
+    /// subgroup only: barriers of subgroup execution scope (GLSL's
     /// `subgroupBarrier()`) and barriers of workgroup execution scope whose
-    /// memory scope is a subgroup. `None` where there are none, or where the
-    /// engine cannot follow them: the engine keeps one clock per invocation
-    /// for all the memory it checks, so every synchronizing instruction must
-    /// order all of that memory or none of it.
-    ///
-    /// Without fences or atomics that acquire or release, the barriers'
-    /// memory is what the engine checks: workgroup memory (where plain
-    /// accesses use it), buffers, or both where every control barrier
-    /// orders both or neither. Beside them (`release_acquire`: the engine
-    /// follows buffers for their sake, and takes fences and atomics as
-    /// ordering buffers alone), the engine checks buffers only, so the
-    /// barriers may order workgroup memory only where no plain access of
-    /// workgroup memory needs them.
-    pub fn subgroup_synchronized(&self, release_acquire: bool) -> Option<SubgroupSync> {
-        let classes = |semantics: &MemorySemantics| SubgroupSync {
-            workgroup: semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY),
-            buffers: orders_buffers(*semantics),
-        };
+    /// memory scope is a subgroup. `None` where there are none, or they
+    /// order no memory. The data-race check's happens-before engine follows
+    /// them, on clocks of its own for each storage class: workgroup memory
+    /// (where plain accesses use it, beside buffers), and buffers.
+    pub fn subgroup_synchronized(&self) -> Option<SubgroupSync> {
         let mut sync = SubgroupSync::default();
         for (_, s) in &self.instructions {
-            match s {
-                Sync::ControlBarrier { execution: Some(Scope::Subgroup), semantics, .. }
-                | Sync::ControlBarrier {
-                    execution: Some(Scope::Workgroup),
-                    memory: Some(Scope::Subgroup),
-                    semantics,
-                } => {
-                    let c = classes(semantics);
-                    sync.workgroup |= c.workgroup;
-                    sync.buffers |= c.buffers;
-                }
-                Sync::ControlBarrier { .. } => {}
-                Sync::MemoryBarrier { semantics, .. } | Sync::Atomic { semantics, .. } => {
-                    if semantics.intersects(ORDERING) && !release_acquire {
-                        return None;
-                    }
-                }
+            if let Sync::ControlBarrier { execution: Some(Scope::Subgroup), semantics, .. }
+            | Sync::ControlBarrier {
+                execution: Some(Scope::Workgroup),
+                memory: Some(Scope::Subgroup),
+                semantics,
+            } = s
+            {
+                let (names, orders) = (names(*semantics), semantics.intersects(ORDERING));
+                sync.workgroup |= orders && names & NAMES_WORKGROUP != 0;
+                sync.buffers |= orders && names & NAMES_BUFFERS != 0;
             }
-        }
-        if !(sync.workgroup || sync.buffers) {
-            return None;
-        }
-        if release_acquire {
-            return (!(sync.workgroup && self.workgroup_plain))
-                .then_some(SubgroupSync { workgroup: false, buffers: true });
         }
         // Shared memory that no plain access uses needs no following.
         if sync.buffers && !self.workgroup_plain {
             sync.workgroup = false;
         }
-        let alike = self.instructions.iter().all(|(_, s)| match s {
-            Sync::ControlBarrier { semantics, .. } => {
-                let c = classes(semantics);
-                c.workgroup == c.buffers
-            }
-            _ => true,
-        });
-        (!(sync.workgroup && sync.buffers) || alike).then_some(sync)
+        (sync.workgroup || sync.buffers).then_some(sync)
     }
 
     /// Whether the module synchronizes buffer memory with release and
@@ -550,16 +515,17 @@ impl Survey {
         })
     }
 
-    /// Whether the module releases and acquires shared memory: an atomic or
-    /// a fence (other than the fences around control barriers, `modelled`,
-    /// in a module without atomics) whose semantics acquire or release
-    /// `WorkgroupMemory`. The happens-before engine checks buffers only, so
-    /// where it runs for them, a race it leaves to the barrier-based checks
-    /// on shared memory may be one such synchronization orders.
+    /// Whether the module releases and acquires shared memory that plain
+    /// loads and stores access: an atomic or a fence (other than the fences
+    /// around control barriers, `modelled`, in a module without atomics)
+    /// whose semantics acquire or release `WorkgroupMemory`. The
+    /// happens-before engine then checks shared memory too, on clocks of its
+    /// own.
     pub fn releases_and_acquires_shared(&self, modelled: &[usize]) -> bool {
-        self.releases_and_acquires(modelled, |semantics| {
-            semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::WORKGROUP_MEMORY)
-        })
+        self.workgroup_plain
+            && self.releases_and_acquires(modelled, |semantics| {
+                semantics.intersects(ORDERING) && names(semantics) & NAMES_WORKGROUP != 0
+            })
     }
 
     /// Whether the module has atomics of buffer memory that do not acquire
@@ -595,32 +561,6 @@ impl Survey {
         })
     }
 
-    /// Why the happens-before engine cannot follow the module's
-    /// synchronization, if it cannot: it has control barriers of subgroup
-    /// execution scope that the engine does not follow
-    /// (`subgroup_sync`, [`Survey::subgroup_synchronized`] given
-    /// `release_acquire`); where it runs, the engine takes every barrier of
-    /// the kind as its own.
-    pub fn release_acquire_blocker(
-        &self,
-        release_acquire: bool,
-        subgroup_sync: Option<SubgroupSync>,
-    ) -> Option<String> {
-        if !self.subgroup_execution_barriers() || subgroup_sync.is_some() {
-            return None;
-        }
-        Some(if release_acquire {
-            "its control barriers of subgroup execution scope order shared memory that it accesses plainly, and \
-             the engine follows them beside release and acquire synchronization only for buffers yet"
-                .into()
-        } else {
-            "its control barriers order shared memory and buffers unalike (some one, some both), and the engine, \
-             which keeps one clock per invocation for all the memory it checks, does not follow such subgroup \
-             barriers yet"
-                .into()
-        })
-    }
-
     /// What the module relies on that wgrace's check does not model and that
     /// can make it report a race the Vulkan memory model does not have.
     /// `modelled` are the fences the check does model, by word offset
@@ -653,6 +593,25 @@ impl Survey {
     }
 }
 
+/// The bit of workgroup memory, and of buffer memory, in what semantics
+/// name ([`names`]): the engine's `WGRACE_ORDERS_*` bits.
+pub const NAMES_WORKGROUP: u32 = 1;
+pub const NAMES_BUFFERS: u32 = 2;
+
+/// The memory `semantics` name: `WorkgroupMemory` and `UniformMemory`
+/// (buffers), as [`NAMES_WORKGROUP`] and [`NAMES_BUFFERS`] bits.
+pub fn names(semantics: MemorySemantics) -> u32 {
+    let bit = |class: MemorySemantics, bit: u32| if semantics.contains(class) { bit } else { 0 };
+    bit(MemorySemantics::WORKGROUP_MEMORY, NAMES_WORKGROUP) | bit(MemorySemantics::UNIFORM_MEMORY, NAMES_BUFFERS)
+}
+
+/// Whether `semantics` acquire (`acquire`) or release, whatever memory they
+/// name.
+pub fn orders_as(semantics: MemorySemantics, acquire: bool) -> bool {
+    let kind = if acquire { MemorySemantics::ACQUIRE } else { MemorySemantics::RELEASE };
+    semantics.intersects(kind | MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::SEQUENTIALLY_CONSISTENT)
+}
+
 /// Whether `semantics` acquire or release buffer memory (`UniformMemory`).
 pub fn orders_buffers(semantics: MemorySemantics) -> bool {
     semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::UNIFORM_MEMORY)
@@ -660,9 +619,7 @@ pub fn orders_buffers(semantics: MemorySemantics) -> bool {
 
 /// Whether `semantics` acquire (`acquire`) or release buffer memory.
 pub fn orders_buffers_as(semantics: MemorySemantics, acquire: bool) -> bool {
-    let kind = if acquire { MemorySemantics::ACQUIRE } else { MemorySemantics::RELEASE };
-    orders_buffers(semantics)
-        && semantics.intersects(kind | MemorySemantics::ACQUIRE_RELEASE | MemorySemantics::SEQUENTIALLY_CONSISTENT)
+    orders_buffers(semantics) && orders_as(semantics, acquire)
 }
 
 /// A plain load or store (`store`) of `variable`, whose storage class is

@@ -8,17 +8,17 @@
 // reads the data once it saw it. The release and the acquire order the
 // data: no race. With -DRELAXED the flag's atomics carry no semantics, and
 // nothing orders the data's write and read. With -DSHARED_DATA the data is
-// in shared memory too, and the semantics name shared memory, which the
-// happens-before engine does not follow: the race it reports has a note
-// (with -DBOTH too, where the semantics name buffers as well, and the
-// engine runs for them). Each workgroup passes its own message.
+// in shared memory too, and the semantics name shared memory: no race
+// (with -DBOTH too, where the semantics name buffers as well); with
+// -DSHARED_DATA -DWRONG_MEMORY they name buffer memory only, which does not
+// order the shared data: a race. Each workgroup passes its own message.
 #ifdef RELAXED
 #define ACQUIRE 0, 0
 #define RELEASE 0, 0
 #elif defined(BOTH)
 #define ACQUIRE gl_StorageSemanticsShared | gl_StorageSemanticsBuffer, gl_SemanticsAcquire
 #define RELEASE gl_StorageSemanticsShared | gl_StorageSemanticsBuffer, gl_SemanticsRelease
-#elif defined(SHARED_DATA)
+#elif defined(SHARED_DATA) && !defined(WRONG_MEMORY)
 #define ACQUIRE gl_StorageSemanticsShared, gl_SemanticsAcquire
 #define RELEASE gl_StorageSemanticsShared, gl_SemanticsRelease
 #else

@@ -6,7 +6,7 @@
 // subgroupBarrier() (race-free) or, with -DACROSS, with another subgroup (a
 // `scope` race). -DNO_FENCE leaves the fences out (the message's data
 // race, `missing-fence`). -DSHARED exchanges through shared memory, which
-// the engine does not follow beside the fences yet: incomplete.
+// subgroupBarrier() orders too (race-free).
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) coherent buffer Data { uint data[2]; };
 layout(set = 0, binding = 1) buffer Flag { uint flag[2]; };

@@ -1,8 +1,15 @@
 //! The data-race check's happens-before engine
 //! (`shaders/wgsl/checks/data_race/happens_before/engine.wgsl`): races of
-//! buffer memory under the Vulkan memory model's release and acquire
-//! synchronization, for SPIR-V modules that synchronize that way. This
-//! module decides which memory it checks and lays out its state.
+//! buffer and shared memory under the Vulkan memory model's release and
+//! acquire synchronization, for SPIR-V modules that synchronize that way.
+//! This module decides which memory it checks and lays out its state.
+//!
+//! Each storage class it checks memory of (buffers, shared memory) has
+//! clocks of its own ([`HappensBefore::classes`]): the model's
+//! happens-before is one relation per class, and an instruction orders the
+//! memory its semantics name. Shared memory that plain accesses use is
+//! checked where the module releases and acquires it, each workgroup's copy
+//! on words of its own.
 //!
 //! The engine checks the plain accesses of the buffers that such
 //! synchronization can order: storage buffers whose accesses are not
@@ -102,9 +109,14 @@ pub struct HappensBefore {
     /// Whether it waits for subgroups at barriers of subgroup execution
     /// scope ([`SUBGROUP_SYNC`]), [`Following::subgroup_execution`].
     pub subgroup_execution: bool,
-    /// The `WGRACE_ORDERS_*` bits of a control barrier that make it
-    /// release and acquire the memory the engine checks (`WGRACE_HB_ORDERS`).
-    pub orders: u32,
+    /// The storage classes whose memory it checks, each on clocks of its
+    /// own: the `WGRACE_ORDERS_*` bit of each (`WGRACE_HB_CLASS0`,
+    /// `WGRACE_HB_CLASS1`; 0 for none). Buffers come first.
+    pub classes: [u32; 2],
+    /// Its first word of shared memory (words of buffers come first), and
+    /// the first location of shared memory's atomics (likewise).
+    pub shared_words_from: u32,
+    pub shared_locations_from: u32,
     /// Parts of each atomic location's clock (`WGRACE_HB_LOC_PARTS`): one
     /// per workgroup and scope where atomics or fences narrower than the
     /// device can release into a location (the wide program runs) and the
@@ -150,7 +162,8 @@ pub struct Following {
     pub atomic_data: bool,
     /// Whether it checks buffer memory (storage buffers' plain accesses).
     pub buffers: bool,
-    /// Whether it checks workgroup memory (its plain accesses).
+    /// Whether it checks workgroup memory (its plain accesses), on clocks
+    /// of its own beside the buffers'.
     pub workgroup: bool,
     /// Whether the shader has control barriers that synchronize within a
     /// subgroup only (subgroup execution scope, or subgroup memory scope).
@@ -229,10 +242,20 @@ impl HappensBefore {
             ));
         }
         let (mut locations, mut words) = (0u64, 0u64);
-        let mut bases = Vec::with_capacity(vars.len());
+        let mut bases = vec![(None, None); vars.len()];
         let mut unfollowed = Vec::new();
-        for (i, v) in vars.iter().enumerate() {
-            bases.push((None, None));
+        // Buffers first, then shared memory: each class's words and
+        // locations in one range.
+        let order = (0..vars.len())
+            .filter(|&i| vars[i].space != crate::Space::Workgroup)
+            .chain((0..vars.len()).filter(|&i| vars[i].space == crate::Space::Workgroup));
+        let (mut shared_words_from, mut shared_locations_from) = (None, None);
+        for i in order {
+            let v = &vars[i];
+            if v.space == crate::Space::Workgroup && shared_words_from.is_none() {
+                shared_words_from = Some(words);
+                shared_locations_from = Some(locations);
+            }
             let fixed = v.runtime_stride_words.is_none();
             // A runtime-sized buffer is followed at this run's size (the
             // instrumented module is made for one run).
@@ -277,6 +300,8 @@ impl HappensBefore {
                 words += v.words(0) * workgroups;
             }
         }
+        let shared_words_from = shared_words_from.unwrap_or(words);
+        let shared_locations_from = shared_locations_from.unwrap_or(locations);
         if words == 0 {
             if !unfollowed.is_empty() {
                 let names: Vec<String> = unfollowed.iter().map(|n| format!("`{n}`")).collect();
@@ -300,8 +325,14 @@ impl HappensBefore {
             narrow_atomic_data: false,
             subgroup_barriers: following.subgroup_barriers,
             subgroup_execution: following.subgroup_execution,
-            orders: if following.workgroup { ORDERS_WORKGROUP } else { 0 }
-                | if following.buffers { ORDERS_STORAGE } else { 0 },
+            // A class for each memory with words to check.
+            classes: match (shared_words_from > 0, words > shared_words_from) {
+                (true, true) => [ORDERS_STORAGE, ORDERS_WORKGROUP],
+                (false, true) => [ORDERS_WORKGROUP, 0],
+                _ => [ORDERS_STORAGE, 0],
+            },
+            shared_words_from: shared_words_from.min(u64::from(u32::MAX)) as u32,
+            shared_locations_from: shared_locations_from.min(u64::from(u32::MAX)) as u32,
             loc_parts: 1,
             pending_scopes: 1,
             lock_spin: LOCK_SPIN,
@@ -336,11 +367,9 @@ impl HappensBefore {
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
-    /// Whether it checks shared memory (for subgroup barriers that order
-    /// it): otherwise its release and acquire synchronization orders
-    /// buffers alone.
-    pub fn checks_shared_memory(&self) -> bool {
-        self.orders & ORDERS_WORKGROUP != 0
+    /// Storage classes it checks (`WGRACE_HB_CLASSES`).
+    pub fn class_count(&self) -> u64 {
+        1 + u64::from(self.classes[1] != 0)
     }
 
     /// 64-bit words of its state (`WGRACE_HB_END`).
@@ -350,10 +379,10 @@ impl HappensBefore {
         let subgroups = if self.subgroup_barriers { n } else { 0 };
         let location = 2 + u64::from(self.loc_parts) * (n + 1);
         let set = (2 + u64::from(self.pending_scopes)) * n * n
-            + 7 * n
+            + 8 * n
             + 2 * (workgroups + subgroups) * (n + 1)
             + u64::from(self.locations) * location;
-        self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
+        self.class_count() * self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
     /// Its WGSL for `vars`: the layout, the engine, and
@@ -368,7 +397,8 @@ impl HappensBefore {
              {}u;\nconst WGRACE_HB_WORDS: u32 = {}u;\nconst WGRACE_HB_HISTORY: u32 = {HISTORY}u;\nconst \
              WGRACE_HB_SETS: u32 = {}u;\nconst WGRACE_HB_STRONG_INDEX: u32 = {}u;\nconst WGRACE_HB_WIDE_INDEX: u32 = \
              {}u;\nconst WGRACE_HB_NARROW_ATOMIC_DATA: bool = {};\nconst WGRACE_HB_SUBGROUP_SLOTS: u32 = {}u;\nconst \
-             WGRACE_HB_ORDERS: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = \
+             WGRACE_HB_CLASSES: u32 = {}u;\nconst WGRACE_HB_CLASS0: u32 = {}u;\nconst \
+             WGRACE_HB_CLASS1: u32 = {}u;\nconst WGRACE_HB_LOC_PARTS: u32 = {}u;\nconst WGRACE_HB_PENDING_SCOPES: u32 = \
              {}u;\nconst WGRACE_HB_LOCK_SPIN: u32 = {}u;\n",
             self.invocations,
             self.workgroup_size,
@@ -379,11 +409,22 @@ impl HappensBefore {
             if self.programs.wide { self.programs.sets() - 1 } else { 0 },
             self.narrow_atomic_data,
             if self.subgroup_barriers { self.invocations } else { 0 },
-            self.orders,
+            self.class_count(),
+            self.classes[0],
+            self.classes[1],
             self.loc_parts,
             self.pending_scopes,
             self.lock_spin,
         );
+        // The class of a word, and the memory of a location: shared memory's
+        // come after the buffers'.
+        let shared_class = if self.classes[1] != 0 { "1u" } else { "0u" };
+        source.push_str(&format!(
+            "\nfn wgrace_hb_word_class(word: u32) -> u32 {{\n    return select(0u, {shared_class}, word >= {}u);\n}}\n\
+             \nfn wgrace_hb_loc_memory(loc: u32) -> u32 {{\n    return select({ORDERS_STORAGE}u, {ORDERS_WORKGROUP}u, loc >= \
+             {}u);\n}}\n",
+            self.shared_words_from, self.shared_locations_from
+        ));
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
         let parameters =
             "(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, second_site: u32)";

@@ -207,7 +207,7 @@ fn wgrace_data_race_on_barrier(kind: u32, id: u32) {
         // control flow: the subgroup's, for a subgroup barrier), and
         // acquires what they released.
         let subgroup_memory = (kind & WGRACE_BARRIER_SUBGROUP_MEMORY) != 0u;
-        let orders = (kind & WGRACE_HB_ORDERS) != 0u;
+        let orders = kind & (WGRACE_ORDERS_WORKGROUP | WGRACE_ORDERS_STORAGE);
         wgrace_hb_barrier_arrive(subgroup_execution, subgroup_memory, orders);
         if subgroup_execution {
             wgrace_hb_subgroup_sync();

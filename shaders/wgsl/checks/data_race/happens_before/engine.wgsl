@@ -1,5 +1,5 @@
-// The data-race check's happens-before engine: races on buffer memory under
-// the Vulkan memory model's synchronization (release and acquire atomics,
+// The data-race check's happens-before engine: races on buffer and shared
+// memory under the Vulkan memory model's synchronization (release and acquire atomics,
 // fences, release sequences, control barriers, each within its scope), for
 // SPIR-V modules whose protocols the check's barrier epochs cannot order.
 // Linked after the data-race check (it records through wgrace_record), with
@@ -26,9 +26,13 @@
 //                        (with location parts: one for what an acquire
 //                        fence of each scope, subgroup to device, would
 //                        acquire)
-//   WGRACE_HB_ORDERS     the WGRACE_ORDERS_* bits of a control barrier
-//                        that make it release and acquire the memory the
-//                        engine checks
+//   WGRACE_HB_CLASSES    storage classes it checks memory of, 1 or 2,
+//                        each on clocks of its own
+//   WGRACE_HB_CLASS0, WGRACE_HB_CLASS1  the WGRACE_ORDERS_* bit of each
+//                        class's memory (0: no second class)
+//   wgrace_hb_word_class(word)  the class of an engine word
+//   wgrace_hb_loc_memory(loc)   the WGRACE_ORDERS_* bit of an atomic
+//                        location's memory
 //   WGRACE_HB_LOCK_SPIN  tries for a word's or a location's lock before an
 //                        invocation gives up (fewer on lavapipe, whose
 //                        loop budget must not end the lock's loop first)
@@ -46,6 +50,15 @@
 // with subgroup barriers, each subgroup likewise for its own. Each word keeps
 // its last WGRACE_HB_HISTORY accesses; an access races with each of them
 // that conflicts and does not happen before it.
+//
+// Storage classes. The model's happens-before is one relation per storage
+// class: synchronization orders the memory its semantics name. The engine
+// keeps every clock once for each class it checks (buffer memory, shared
+// memory or both, WGRACE_HB_CLASSES), and an access is checked on its
+// class's clocks. Each event runs in each class, releasing and acquiring
+// only where its semantics name the class's memory; a fence releases
+// through an atomic write, and acquires through an atomic read, only where
+// it names the atomic's memory too.
 //
 // The strong and the wide set. Beside the shader's program, the engine can
 // follow two others, each on a set of clocks of its own: the *strong* one
@@ -85,15 +98,25 @@ const WGRACE_HB_SCOPE_WORKGROUP: u32 = 2u;
 const WGRACE_HB_SCOPE_DEVICE: u32 = 3u;
 
 // Flags of an atomic (wgrace_hb_atomic): it reads, it writes (a
-// compare-exchange only when it exchanged), its semantics acquire or release
-// buffer memory; it takes a spin lock (a compare-exchange from 0 to a
-// constant that exchanged) or frees one (a store or exchange of 0).
+// compare-exchange only when it exchanged), its semantics acquire or
+// release; it takes a spin lock (a compare-exchange from 0 to a constant
+// that exchanged) or frees one (a store or exchange of 0); and, from bit
+// WGRACE_HB_NAMES_SHIFT, the WGRACE_ORDERS_* bits of the memory its
+// semantics name.
 const WGRACE_HB_READ: u32 = 1u;
 const WGRACE_HB_WRITE: u32 = 2u;
 const WGRACE_HB_ACQUIRE: u32 = 4u;
 const WGRACE_HB_RELEASE: u32 = 8u;
 const WGRACE_HB_LOCK_TAKE: u32 = 16u;
 const WGRACE_HB_LOCK_FREE: u32 = 32u;
+const WGRACE_HB_NAMES_SHIFT: u32 = 6u;
+
+// What a pending clock holds (the own word 7): clocks read through relaxed
+// atomics of each memory (WGRACE_ORDERS_* bits), and through barriers.
+const WGRACE_HB_PENDED_BARRIER: u32 = 4u;
+// Every memory: what a fence before a control barrier needs to name to
+// release through it (any memory it names).
+const WGRACE_HB_ANY_MEMORY: u32 = 0xfu;
 
 // How many times an invocation tries to merge a signature before it gives
 // up. One try is one loop iteration, which lavapipe counts against the
@@ -108,9 +131,9 @@ const WGRACE_HB_SPIN: u32 = 60000u;
 // before the run.
 @group(0) @binding(6) var<storage, read_write> wgrace_hb: array<atomic<u64>>;
 
-// The layout, in words of wgrace_hb: WGRACE_HB_SETS sets of clocks, each
-// of WGRACE_HB_SET_WORDS words from the offsets below, then the words'
-// histories.
+// The layout, in words of wgrace_hb: for each class, WGRACE_HB_SETS sets
+// of clocks, each of WGRACE_HB_SET_WORDS words from the offsets below; then
+// the words' histories.
 const WGRACE_HB_STRONG: bool = WGRACE_HB_STRONG_INDEX != 0u;
 const WGRACE_HB_WIDE: bool = WGRACE_HB_WIDE_INDEX != 0u;
 const WGRACE_HB_NN: u32 = WGRACE_HB_N * WGRACE_HB_N;
@@ -119,15 +142,16 @@ const WGRACE_HB_WORKGROUPS: u32 = WGRACE_HB_N / WGRACE_HB_WG_SIZE;
 const WGRACE_HB_CLOCKS: u32 = 0u;
 const WGRACE_HB_FENCES: u32 = WGRACE_HB_CLOCKS + WGRACE_HB_NN;
 const WGRACE_HB_PENDING: u32 = WGRACE_HB_FENCES + WGRACE_HB_NN;
-// Each invocation's own words: the scopes of its release fences
+// Each invocation's own words: the scopes and memory of its release fences
 // (WGRACE_HB_FENCE_*), the pending clock's signature, its barrier count,
 // the last location clock it acquired and pended (location + 1 << 32 |
 // version): a spin on one location joins its clock once per release; and
-// (in the shader's set) the locks it holds (wgrace_hb_locks); its count of
-// barriers that synchronize within the subgroup only
-// (wgrace_hb_subgroup_barrier_at), and, << 32, of those that acquire.
+// (in the first class's shader's set) the locks it holds
+// (wgrace_hb_locks); its count of barriers that synchronize within the
+// subgroup only (wgrace_hb_subgroup_barrier_at), and, << 32, of those that
+// acquire; what its pending clock holds (WGRACE_HB_PENDED_*).
 const WGRACE_HB_OWN: u32 = WGRACE_HB_PENDING + WGRACE_HB_PENDING_SCOPES * WGRACE_HB_NN;
-const WGRACE_HB_OWN_WORDS: u32 = 7u;
+const WGRACE_HB_OWN_WORDS: u32 = 8u;
 // Each workgroup's barrier clocks, two (by the parity of the barrier
 // count), each a signature and a clock.
 const WGRACE_HB_BARRIERS: u32 = WGRACE_HB_OWN + WGRACE_HB_OWN_WORDS * WGRACE_HB_N;
@@ -138,23 +162,26 @@ const WGRACE_HB_SUBGROUP_BARRIERS: u32 = WGRACE_HB_BARRIERS + 2u * WGRACE_HB_WOR
 const WGRACE_HB_LOCS: u32 = WGRACE_HB_SUBGROUP_BARRIERS + 2u * WGRACE_HB_SUBGROUP_SLOTS * (WGRACE_HB_N + 1u);
 const WGRACE_HB_LOC_WORDS: u32 = 2u + WGRACE_HB_LOC_PARTS * (WGRACE_HB_N + 1u);
 const WGRACE_HB_SET_WORDS: u32 = WGRACE_HB_LOCS + WGRACE_HB_LOCATIONS * WGRACE_HB_LOC_WORDS;
-// The first word of each set.
+// The first word of each set in a class's sets, and a class's words.
 const WGRACE_HB_REAL: u32 = 0u;
 const WGRACE_HB_STRONG_SET: u32 = WGRACE_HB_STRONG_INDEX * WGRACE_HB_SET_WORDS;
 const WGRACE_HB_WIDE_SET: u32 = WGRACE_HB_WIDE_INDEX * WGRACE_HB_SET_WORDS;
+const WGRACE_HB_CLASS_WORDS: u32 = WGRACE_HB_SETS * WGRACE_HB_SET_WORDS;
 // Each word: a lock, then its accesses, four words each (an empty one has
 // a second word of 0): (count | invocation << 32), (site | write << 14 |
 // 1 << 15 | barriers << 16 | kind << 32 | subgroup barriers << 48), (strong
 // count | wide count << 32), and the locks the invocation held
 // (wgrace_hb_locks).
-const WGRACE_HB_HISTORIES: u32 = WGRACE_HB_SETS * WGRACE_HB_SET_WORDS;
+const WGRACE_HB_HISTORIES: u32 = WGRACE_HB_CLASSES * WGRACE_HB_CLASS_WORDS;
 const WGRACE_HB_ENTRY_WORDS: u32 = 4u;
 const WGRACE_HB_WORD_WORDS: u32 = 1u + WGRACE_HB_ENTRY_WORDS * WGRACE_HB_HISTORY;
 // The layout's end: what the host allocates.
 const WGRACE_HB_END: u32 = WGRACE_HB_HISTORIES + WGRACE_HB_WORDS * WGRACE_HB_WORD_WORDS;
 
 // The fence word: the scope of the latest release fence plus one (0: none),
-// and the widest scope of the earlier ones plus one, << 8.
+// the widest scope of the earlier ones plus one, << 8; the memory the
+// latest one names (WGRACE_ORDERS_* bits), << 16, and that the earlier ones
+// name, << 20.
 const WGRACE_HB_FENCE_LATEST: u32 = 0xffu;
 
 // Signatures (a u64): bit 0 when there is a contribution; the narrowest
@@ -186,6 +213,18 @@ fn wgrace_hb_subgroup_of(i: u32) -> u32 {
 
 fn wgrace_hb_unchecked() {
     atomicAdd(&wgrace_log[WGRACE_LOG_HB_UNCHECKED], 1u);
+}
+
+// ---------------------------------------------------------------- classes
+
+// The first word of class c's sets of clocks.
+fn wgrace_hb_class(c: u32) -> u32 {
+    return c * WGRACE_HB_CLASS_WORDS;
+}
+
+// The WGRACE_ORDERS_* bit of class c's memory.
+fn wgrace_hb_class_bit(c: u32) -> u32 {
+    return select(WGRACE_HB_CLASS0, WGRACE_HB_CLASS1, c == 1u);
 }
 
 // ---------------------------------------------------------------- clocks
@@ -475,19 +514,21 @@ fn wgrace_hb_verdict(s: u64, scope: u32) -> u32 {
 }
 
 // Adds a clock (at `source`) with its signature to this invocation's pending
-// clock, for an acquire fence to come.
+// clock, for an acquire fence to come; `memory` is what it came through
+// (WGRACE_HB_PENDED_*).
 //
 // With three pending clocks, each pends what an acquire fence of its scope
 // (subgroup, workgroup, device) will acquire, decided now, part by part:
 // the signature word then holds, for each such scope F, bit F when its
 // clock has something and bit F + 4 when a contribution could not be
 // decided for it.
-fn wgrace_hb_pend(cs: u32, source: u32, s: u64) {
+fn wgrace_hb_pend(cs: u32, source: u32, s: u64, memory: u32) {
     if (s & WGRACE_HB_SIG_ANY) == 0lu {
         return;
     }
     let me = wgrace_hb_me();
     let at = wgrace_hb_own(cs, me) + 1u;
+    atomicStore(&wgrace_hb[at + 6u], atomicLoad(&wgrace_hb[at + 6u]) | u64(memory));
     if WGRACE_HB_PENDING_SCOPES == 1u {
         wgrace_hb_join(wgrace_hb_pending(cs, me), source);
         atomicStore(&wgrace_hb[at], wgrace_hb_sig_merge(atomicLoad(&wgrace_hb[at]), s));
@@ -524,47 +565,94 @@ fn wgrace_hb_acquire(cs: u32, source: u32, s: u64, scope: u32) -> bool {
 
 // First thing in the entry point: the invocation's first count.
 fn wgrace_hb_begin() {
+    wgrace_hb_begin_class(0u);
+    if WGRACE_HB_CLASSES > 1u {
+        wgrace_hb_begin_class(1u);
+    }
+}
+
+fn wgrace_hb_begin_class(c: u32) {
     let me = wgrace_hb_me();
-    atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_REAL, me) + me], 1lu);
+    let base = wgrace_hb_class(c);
+    atomicStore(&wgrace_hb[wgrace_hb_clock(base + WGRACE_HB_REAL, me) + me], 1lu);
     if WGRACE_HB_STRONG {
-        atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_STRONG_SET, me) + me], 1lu);
+        atomicStore(&wgrace_hb[wgrace_hb_clock(base + WGRACE_HB_STRONG_SET, me) + me], 1lu);
     }
     if WGRACE_HB_WIDE {
-        atomicStore(&wgrace_hb[wgrace_hb_clock(WGRACE_HB_WIDE_SET, me) + me], 1lu);
+        atomicStore(&wgrace_hb[wgrace_hb_clock(base + WGRACE_HB_WIDE_SET, me) + me], 1lu);
     }
 }
 
-// Each event below runs once for each set, one call per set rather than a
-// loop over them: a loop's iterations count against lavapipe's 65,535 (see
-// wgrace_hb_ran), and a spin of the shader's would spend them three times
-// as fast.
+// Each event below runs once for each class and set, one call per set
+// rather than a loop over them: a loop's iterations count against
+// lavapipe's 65,535 (see wgrace_hb_ran), and a spin of the shader's would
+// spend them several times as fast.
 
-// A fence (OpMemoryBarrier) whose semantics name buffer memory: `acquire`
-// and `release` from its semantics, of `scope`.
-fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool) {
-    wgrace_hb_fence_in(WGRACE_HB_REAL, scope, acquire, release);
-    if WGRACE_HB_STRONG {
-        wgrace_hb_fence_in(WGRACE_HB_STRONG_SET, scope, acquire, release);
-    }
-    if WGRACE_HB_WIDE {
-        wgrace_hb_fence_in(WGRACE_HB_WIDE_SET, WGRACE_HB_SCOPE_DEVICE, acquire, release);
+// A fence (OpMemoryBarrier) that acquires or releases: `acquire` and
+// `release` from its semantics, of `scope`; `names`, the WGRACE_ORDERS_*
+// bits of the memory its semantics name. In a class whose memory it does
+// not name, it is nothing.
+fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool, names: u32) {
+    wgrace_hb_fence_class(0u, scope, acquire, release, names);
+    if WGRACE_HB_CLASSES > 1u {
+        wgrace_hb_fence_class(1u, scope, acquire, release, names);
     }
 }
 
-fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
+fn wgrace_hb_fence_class(c: u32, scope: u32, acquire: bool, release: bool, names: u32) {
+    if (names & wgrace_hb_class_bit(c)) == 0u {
+        return;
+    }
+    let base = wgrace_hb_class(c);
+    wgrace_hb_fence_in(base + WGRACE_HB_REAL, scope, acquire, release, names);
+    if WGRACE_HB_STRONG {
+        wgrace_hb_fence_in(base + WGRACE_HB_STRONG_SET, scope, acquire, release, names);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_fence_in(base + WGRACE_HB_WIDE_SET, WGRACE_HB_SCOPE_DEVICE, acquire, release, names);
+    }
+}
+
+// Whether an acquire fence that names `names` acquires this invocation's
+// pending clock: 1 when it names the memory of every atomic read that
+// pended to it, 0 when it names none and no barrier pended, 2 otherwise
+// (some of the clock, which the engine cannot tell apart: not followed).
+fn wgrace_hb_pended_for(cs: u32, names: u32) -> u32 {
+    let pended = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(cs, wgrace_hb_me()) + 7u]));
+    let atomics = pended & ~WGRACE_HB_PENDED_BARRIER;
+    if (atomics & ~names) == 0u {
+        return 1u;
+    }
+    if (pended & (names | WGRACE_HB_PENDED_BARRIER)) == 0u {
+        return 0u;
+    }
+    return 2u;
+}
+
+fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool, names: u32) {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     if release {
         wgrace_hb_copy(wgrace_hb_fences(cs, me), wgrace_hb_clock(cs, me));
         // The snapshot stands for every earlier release fence too: it holds
         // what they held, under the latest one's scope, so an earlier one of
-        // a wider scope would be lost.
+        // a wider scope would be lost, and so would one that names memory
+        // the latest does not.
         let fences = u32(atomicLoad(&wgrace_hb[own]));
-        let earlier = max(fences >> 8u, fences & WGRACE_HB_FENCE_LATEST);
-        atomicStore(&wgrace_hb[own], u64((scope + 1u) | (earlier << 8u)));
+        let earlier = max((fences >> 8u) & 0xffu, fences & WGRACE_HB_FENCE_LATEST);
+        let earlier_names = ((fences >> 16u) | (fences >> 20u)) & 0xfu;
+        atomicStore(&wgrace_hb[own], u64((scope + 1u) | (earlier << 8u) | (names << 16u) | (earlier_names << 20u)));
         wgrace_hb_tick(cs);
     }
-    if acquire && WGRACE_HB_PENDING_SCOPES > 1u {
+    var acquires = acquire;
+    if acquire {
+        let pended = wgrace_hb_pended_for(cs, names);
+        if pended == 2u {
+            wgrace_hb_unchecked();
+        }
+        acquires = pended == 1u;
+    }
+    if acquires && WGRACE_HB_PENDING_SCOPES > 1u {
         // What an acquire of this scope acquires was decided when it was
         // pended; it stays pending for a fence of a wider scope.
         let flags = atomicLoad(&wgrace_hb[own + 1u]);
@@ -576,7 +664,7 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
                 wgrace_hb_join(wgrace_hb_clock(cs, me), wgrace_hb_pending(cs, me) + (scope - 1u) * WGRACE_HB_N);
             }
         }
-    } else if acquire {
+    } else if acquires {
         let s = atomicLoad(&wgrace_hb[own + 1u]);
         let v = wgrace_hb_verdict(wgrace_hb_sig_narrow(s, scope), scope);
         if v == 1u {
@@ -585,6 +673,7 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
             wgrace_hb_clear(pending);
             atomicStore(&wgrace_hb[own + 1u], 0lu);
             atomicStore(&wgrace_hb[own + 4u], 0lu);
+            atomicStore(&wgrace_hb[own + 7u], 0lu);
         } else if v == 2u {
             wgrace_hb_unchecked();
         }
@@ -592,15 +681,24 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool) {
 }
 
 // What this invocation's latest release fence releases through an atomic
-// write of `scope`: its signature (none without such a fence).
-fn wgrace_hb_fence_sig(cs: u32, scope: u32) -> u64 {
+// write of `scope` to `memory` (a WGRACE_ORDERS_* bit; a fence releases
+// through an atomic of memory it names): its signature (none without such
+// a fence).
+fn wgrace_hb_fence_sig(cs: u32, scope: u32, memory: u32) -> u64 {
     let me = wgrace_hb_me();
     let fences = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(cs, me)]));
     let latest = fences & WGRACE_HB_FENCE_LATEST;
     if latest == 0u {
         return 0lu;
     }
-    if (fences >> 8u) > latest {
+    if ((fences >> 16u) & memory) == 0u {
+        // An earlier fence that names it released less: not one clock.
+        if ((fences >> 20u) & memory) != 0u {
+            wgrace_hb_unchecked();
+        }
+        return 0lu;
+    }
+    if ((fences >> 8u) & 0xffu) > latest {
         // An earlier fence of a wider scope released less: not one clock.
         wgrace_hb_unchecked();
     }
@@ -671,23 +769,11 @@ fn wgrace_hb_atomic(loc: u32, flags: u32, scope: u32) {
 // before what synchronizes with its own release.
 fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, site: u32) {
     wgrace_hb_done = true;
-    // The strong program's atomic acquires what it reads and releases what
-    // it writes.
-    var strong = flags;
-    if (flags & WGRACE_HB_READ) != 0u {
-        strong |= WGRACE_HB_ACQUIRE;
-    }
-    if (flags & WGRACE_HB_WRITE) != 0u {
-        strong |= WGRACE_HB_RELEASE;
-    }
-    let real_holds = wgrace_hb_atomic_read(WGRACE_HB_REAL, loc, flags, scope);
-    var strong_holds = 0u;
-    if WGRACE_HB_STRONG {
-        strong_holds = wgrace_hb_atomic_read(WGRACE_HB_STRONG_SET, loc, strong, scope);
-    }
-    var wide_holds = 0u;
-    if WGRACE_HB_WIDE {
-        wide_holds = wgrace_hb_atomic_read(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE);
+    let memory = wgrace_hb_loc_memory(loc);
+    let holds0 = wgrace_hb_atomic_read_class(0u, loc, flags, scope, memory);
+    var holds1 = vec3<u32>();
+    if WGRACE_HB_CLASSES > 1u {
+        holds1 = wgrace_hb_atomic_read_class(1u, loc, flags, scope, memory);
     }
     if v != WGRACE_HB_NONE {
         let hb = wgrace_hb_var_word(v, word);
@@ -699,20 +785,69 @@ fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, si
     if (flags & (WGRACE_HB_LOCK_TAKE | WGRACE_HB_LOCK_FREE)) != 0u {
         wgrace_hb_hold(loc, (flags & WGRACE_HB_LOCK_TAKE) != 0u);
     }
-    wgrace_hb_atomic_write(WGRACE_HB_REAL, loc, flags, scope, real_holds);
-    if WGRACE_HB_STRONG {
-        wgrace_hb_atomic_write(WGRACE_HB_STRONG_SET, loc, strong, scope, strong_holds);
-    }
-    if WGRACE_HB_WIDE {
-        wgrace_hb_atomic_write(WGRACE_HB_WIDE_SET, loc, flags, WGRACE_HB_SCOPE_DEVICE, wide_holds);
+    wgrace_hb_atomic_write_class(0u, loc, flags, scope, memory, holds0);
+    if WGRACE_HB_CLASSES > 1u {
+        wgrace_hb_atomic_write_class(1u, loc, flags, scope, memory, holds1);
     }
 }
 
-// An atomic's read, in the set of clocks at `cs`: what it acquires, or
-// pends for a later acquire fence. Returns which of this invocation's
-// remembered versions (own + 3u: acquired, own + 4u: pended) hold the
-// location's clock whole after the read, if any (0: none).
-fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32) -> u32 {
+// An atomic's flags in class c: it acquires and releases there only where
+// its semantics name the class's memory.
+fn wgrace_hb_flags_in(c: u32, flags: u32) -> u32 {
+    if ((flags >> WGRACE_HB_NAMES_SHIFT) & wgrace_hb_class_bit(c)) != 0u {
+        return flags;
+    }
+    return flags & ~(WGRACE_HB_ACQUIRE | WGRACE_HB_RELEASE);
+}
+
+// The strong program's atomic acquires what it reads and releases what it
+// writes, whatever memory its semantics name.
+fn wgrace_hb_strong_flags(flags: u32) -> u32 {
+    var strong = flags;
+    if (flags & WGRACE_HB_READ) != 0u {
+        strong |= WGRACE_HB_ACQUIRE;
+    }
+    if (flags & WGRACE_HB_WRITE) != 0u {
+        strong |= WGRACE_HB_RELEASE;
+    }
+    return strong;
+}
+
+// An atomic's read in each set of class c (wgrace_hb_atomic_read): what
+// each set's read holds, for its write.
+fn wgrace_hb_atomic_read_class(c: u32, loc: u32, flags: u32, scope: u32, memory: u32) -> vec3<u32> {
+    let base = wgrace_hb_class(c);
+    let own = wgrace_hb_flags_in(c, flags);
+    var holds = vec3<u32>();
+    holds.x = wgrace_hb_atomic_read(base + WGRACE_HB_REAL, loc, own, scope, memory);
+    if WGRACE_HB_STRONG {
+        holds.y = wgrace_hb_atomic_read(base + WGRACE_HB_STRONG_SET, loc, wgrace_hb_strong_flags(flags), scope, memory);
+    }
+    if WGRACE_HB_WIDE {
+        holds.z = wgrace_hb_atomic_read(base + WGRACE_HB_WIDE_SET, loc, own, WGRACE_HB_SCOPE_DEVICE, memory);
+    }
+    return holds;
+}
+
+// The same atomic's write in each set of class c.
+fn wgrace_hb_atomic_write_class(c: u32, loc: u32, flags: u32, scope: u32, memory: u32, holds: vec3<u32>) {
+    let base = wgrace_hb_class(c);
+    let own = wgrace_hb_flags_in(c, flags);
+    wgrace_hb_atomic_write(base + WGRACE_HB_REAL, loc, own, scope, memory, holds.x);
+    if WGRACE_HB_STRONG {
+        wgrace_hb_atomic_write(base + WGRACE_HB_STRONG_SET, loc, wgrace_hb_strong_flags(flags), scope, memory, holds.y);
+    }
+    if WGRACE_HB_WIDE {
+        wgrace_hb_atomic_write(base + WGRACE_HB_WIDE_SET, loc, own, WGRACE_HB_SCOPE_DEVICE, memory, holds.z);
+    }
+}
+
+// An atomic's read, in the set of clocks at `cs`, of a location of
+// `memory` (a WGRACE_ORDERS_* bit): what it acquires, or pends for a later
+// acquire fence. Returns which of this invocation's remembered versions
+// (own + 3u: acquired, own + 4u: pended) hold the location's clock whole
+// after the read, if any (0: none).
+fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32, memory: u32) -> u32 {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     let at = wgrace_hb_loc(cs, loc);
@@ -744,7 +879,7 @@ fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32) -> u32 {
                 var p = 0u;
                 for (; p < WGRACE_HB_LOC_PARTS; p++) {
                     let part = wgrace_hb_loc_part(at, p);
-                    wgrace_hb_pend(cs, part + 1u, wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[part]), scope));
+                    wgrace_hb_pend(cs, part + 1u, wgrace_hb_sig_narrow(atomicLoad(&wgrace_hb[part]), scope), memory);
                 }
                 wgrace_hb_ran(p, WGRACE_HB_LOC_PARTS);
                 atomicStore(&wgrace_hb[own + 4u], seen);
@@ -757,7 +892,7 @@ fn wgrace_hb_atomic_read(cs: u32, loc: u32, flags: u32, scope: u32) -> u32 {
 
 // An atomic's write, in the set of clocks at `cs`, after its read
 // (`holds`, wgrace_hb_atomic_read's): what it releases.
-fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32) {
+fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, memory: u32, holds: u32) {
     let me = wgrace_hb_me();
     let own = wgrace_hb_own(cs, me);
     let at = wgrace_hb_loc(cs, loc);
@@ -787,7 +922,7 @@ fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32)
         var c = 0lu;
         var source = 0u;
         if (flags & WGRACE_HB_RELEASE) == 0u {
-            c = wgrace_hb_fence_sig(cs, scope);
+            c = wgrace_hb_fence_sig(cs, scope, memory);
             source = wgrace_hb_fences(cs, me);
         } else {
             c = wgrace_hb_sig_of(me, scope);
@@ -805,21 +940,30 @@ fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, holds: u32)
 }
 
 // A control barrier, before the invocations wait at it: it publishes what
-// it releases (its own clock when its semantics release the memory the
-// engine checks, the latest release fence's snapshot) for the barrier's
-// parity. `subgroup_execution`: only a subgroup waits at it (SPIR-V's
+// it releases (its own clock where its semantics release the class's
+// memory, `orders` holding the WGRACE_ORDERS_* bits they name; the latest
+// release fence's snapshot) for the barrier's parity. `subgroup_execution`: only a subgroup waits at it (SPIR-V's
 // subgroup execution scope); `subgroup_memory`: the workgroup waits, but its
 // memory scope is a subgroup. Either way it synchronizes memory within a
 // subgroup only, through the subgroup's clocks; the wide program gives the
 // second the workgroup's memory scope.
-fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, release: bool) {
+fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
+    wgrace_hb_barrier_arrive_class(0u, subgroup_execution, subgroup_memory, orders);
+    if WGRACE_HB_CLASSES > 1u {
+        wgrace_hb_barrier_arrive_class(1u, subgroup_execution, subgroup_memory, orders);
+    }
+}
+
+fn wgrace_hb_barrier_arrive_class(c: u32, subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
     let subgroup = subgroup_execution || subgroup_memory;
-    wgrace_hb_barrier_arrive_in(WGRACE_HB_REAL, subgroup, release);
+    let base = wgrace_hb_class(c);
+    let release = (orders & wgrace_hb_class_bit(c)) != 0u;
+    wgrace_hb_barrier_arrive_in(base + WGRACE_HB_REAL, subgroup, release);
     if WGRACE_HB_STRONG {
-        wgrace_hb_barrier_arrive_in(WGRACE_HB_STRONG_SET, subgroup, release);
+        wgrace_hb_barrier_arrive_in(base + WGRACE_HB_STRONG_SET, subgroup, release);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_barrier_arrive_in(WGRACE_HB_WIDE_SET, subgroup_execution, release);
+        wgrace_hb_barrier_arrive_in(base + WGRACE_HB_WIDE_SET, subgroup_execution, release);
     }
 }
 
@@ -833,7 +977,7 @@ fn wgrace_hb_barrier_arrive_in(cs: u32, subgroup: bool, release: bool) {
     let at = wgrace_hb_barrier_slot(cs, subgroup, false);
     // A release fence's scope is its own here: the acquire side checks the
     // barrier's (or an acquire fence's after it).
-    var s = wgrace_hb_fence_sig(cs, WGRACE_HB_SCOPE_DEVICE);
+    var s = wgrace_hb_fence_sig(cs, WGRACE_HB_SCOPE_DEVICE, WGRACE_HB_ANY_MEMORY);
     if s != 0lu {
         wgrace_hb_join(at + 1u, wgrace_hb_fences(cs, me));
     }
@@ -857,14 +1001,23 @@ fn wgrace_hb_barrier_arrive_in(cs: u32, subgroup: bool, release: bool) {
 
 // The same barrier once every invocation that waits at it arrived: an
 // acquire joins what they released, otherwise it pends.
-fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, acquire: bool) {
+fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
+    wgrace_hb_barrier_leave_class(0u, subgroup_execution, subgroup_memory, orders);
+    if WGRACE_HB_CLASSES > 1u {
+        wgrace_hb_barrier_leave_class(1u, subgroup_execution, subgroup_memory, orders);
+    }
+}
+
+fn wgrace_hb_barrier_leave_class(c: u32, subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
     let subgroup = subgroup_execution || subgroup_memory;
-    wgrace_hb_barrier_leave_in(WGRACE_HB_REAL, subgroup, acquire);
+    let base = wgrace_hb_class(c);
+    let acquire = (orders & wgrace_hb_class_bit(c)) != 0u;
+    wgrace_hb_barrier_leave_in(base + WGRACE_HB_REAL, subgroup, acquire);
     if WGRACE_HB_STRONG {
-        wgrace_hb_barrier_leave_in(WGRACE_HB_STRONG_SET, subgroup, acquire);
+        wgrace_hb_barrier_leave_in(base + WGRACE_HB_STRONG_SET, subgroup, acquire);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_barrier_leave_in(WGRACE_HB_WIDE_SET, subgroup_execution, acquire);
+        wgrace_hb_barrier_leave_in(base + WGRACE_HB_WIDE_SET, subgroup_execution, acquire);
     }
 }
 
@@ -879,7 +1032,7 @@ fn wgrace_hb_barrier_leave_in(cs: u32, subgroup: bool, acquire: bool) {
     if acquire {
         _ = wgrace_hb_acquire(cs, at + 1u, wgrace_hb_sig_narrow(s, scope), scope);
     } else {
-        wgrace_hb_pend(cs, at + 1u, s);
+        wgrace_hb_pend(cs, at + 1u, s, WGRACE_HB_PENDED_BARRIER);
     }
 }
 
@@ -963,7 +1116,9 @@ fn wgrace_hb_disjoint(a: u64, b: u64) -> bool {
 // available, which the plain write itself is).
 fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {
     let at = WGRACE_HB_HISTORIES + word * WGRACE_HB_WORD_WORDS;
-    let entry = wgrace_hb_entry(site, write, barriers, kind);
+    // The clocks of the word's class.
+    let base = wgrace_hb_class(wgrace_hb_word_class(word));
+    let entry = wgrace_hb_entry(base, site, write, barriers, kind);
     // A repeat of this invocation's latest access of the word, with no
     // access of it checked since (a spin's reads): the history holds its
     // twin, which races with whatever it would.
@@ -978,7 +1133,7 @@ fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: 
     for (var spin = 0u; spin < WGRACE_HB_LOCK_SPIN && !done; spin++) {
         let version = atomicLoad(&wgrace_hb[at]);
         if (version & 1lu) == 0lu && atomicCompareExchangeWeak(&wgrace_hb[at], version, version | 1lu).exchanged {
-            wgrace_hb_check(at + 1u, var_word, site, write, barriers, kind, entry);
+            wgrace_hb_check(base, at + 1u, var_word, site, write, barriers, kind, entry);
             atomicStore(&wgrace_hb[at], version + 2lu);
             wgrace_hb_last = WgraceHbLast(word, version + 2lu, entry);
             done = true;
@@ -989,22 +1144,24 @@ fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: 
     }
 }
 
-// An entry of a word's history: the invocation and its count (e0); the
-// site, whether it wrote, the barriers before it, its kind and the
-// subgroup barriers before it (e1, never 0); its counts in the strong and
-// wide sets (e2); the locks it held (e3).
-fn wgrace_hb_entry(site: u32, write: bool, barriers: u32, kind: u32) -> vec4<u64> {
+// An entry of a word's history, on the clocks of its class (at `base`):
+// the invocation and its count (e0); the site, whether it wrote, the
+// barriers before it, its kind and the subgroup barriers before it (e1,
+// never 0); its counts in the strong and wide sets (e2); the locks it held
+// (e3).
+fn wgrace_hb_entry(base: u32, site: u32, write: bool, barriers: u32, kind: u32) -> vec4<u64> {
     let me = wgrace_hb_me();
-    let count = wgrace_hb_count(WGRACE_HB_REAL);
+    let count = wgrace_hb_count(base + WGRACE_HB_REAL);
     // Barriers that synchronize within the subgroup only and acquire, so
     // far, as an entry keeps them (16 bits).
-    let subgroup_barriers = u32(atomicLoad(&wgrace_hb[wgrace_hb_own(WGRACE_HB_REAL, me) + 6u]) >> 32u) & 0xffffu;
+    let subgroup_barriers =
+        u32(atomicLoad(&wgrace_hb[wgrace_hb_own(base + WGRACE_HB_REAL, me) + 6u]) >> 32u) & 0xffffu;
     var counts = 0lu;
     if WGRACE_HB_STRONG {
-        counts |= u64(wgrace_hb_count(WGRACE_HB_STRONG_SET));
+        counts |= u64(wgrace_hb_count(base + WGRACE_HB_STRONG_SET));
     }
     if WGRACE_HB_WIDE {
-        counts |= u64(wgrace_hb_count(WGRACE_HB_WIDE_SET)) << 32u;
+        counts |= u64(wgrace_hb_count(base + WGRACE_HB_WIDE_SET)) << 32u;
     }
     let e1 = site | (u32(write) << 14u) | 0x8000u | ((barriers & 0xffffu) << 16u);
     return vec4<u64>(u64(count) | (u64(me) << 32u), u64(e1) | (u64(kind | (subgroup_barriers << 16u)) << 32u),
@@ -1048,9 +1205,10 @@ fn wgrace_hb_holds(scope: u32, i: u32, j: u32) -> bool {
     }
 }
 
-// Checks an access (its entry `mine`) against a word's history, and adds
-// it.
-fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32, mine: vec4<u64>) {
+// Checks an access (its entry `mine`, on the clocks of its class at `base`)
+// against a word's history, and adds it.
+fn wgrace_hb_check(base: u32, history: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32,
+                   mine: vec4<u64>) {
     let me = wgrace_hb_me();
     let locks = mine.w;
     let subgroup_barriers = u32(mine.y >> 48u);
@@ -1068,7 +1226,7 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
         let e_site = u32(e1) & 0x3fffu;
         let e_write = (u32(e1) & 0x4000u) != 0u;
         let e_kind = u32(e1 >> 32u) & 0xffffu;
-        let ordered = wgrace_hb_before(WGRACE_HB_REAL, i, u32(e0));
+        let ordered = wgrace_hb_before(base + WGRACE_HB_REAL, i, u32(e0));
         // An atomic and a plain access, the earlier writing: its write must
         // be available to the later one's invocation (an atomic makes its
         // write available within its scope) and, when the later one only
@@ -1110,10 +1268,10 @@ fn wgrace_hb_check(history: u32, var_word: u32, site: u32, write: bool, barriers
             let across_subgroup_barriers = g == wgrace_g && wgrace_hb_subgroup_of(i) != wgrace_hb_subgroup_of(me)
                 && u32(e1 >> 48u) != subgroup_barriers;
             if WGRACE_HB_WIDE && (across_subgroup_barriers
-                                  || wgrace_hb_before(WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u))) {
+                                  || wgrace_hb_before(base + WGRACE_HB_WIDE_SET, i, u32(e2 >> 32u))) {
                 other = 1u;
             } else if race_class != WGRACE_CLASS_BARRIER_KIND {
-                if WGRACE_HB_STRONG && held && wgrace_hb_before(WGRACE_HB_STRONG_SET, i, u32(e2)) {
+                if WGRACE_HB_STRONG && held && wgrace_hb_before(base + WGRACE_HB_STRONG_SET, i, u32(e2)) {
                     other = 2u;
                 } else if wgrace_hb_disjoint(locks, atomicLoad(&wgrace_hb[entry + 3u])) {
                     other = 3u;

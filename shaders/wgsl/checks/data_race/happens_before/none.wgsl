@@ -4,7 +4,6 @@
 
 const WGRACE_HB_ON: bool = false;
 const WGRACE_HB_NONE: u32 = 0xffffffffu;
-const WGRACE_HB_ORDERS: u32 = 0u;
 
 fn wgrace_hb_var_word(v: u32, word: u32) -> u32 {
     return WGRACE_HB_NONE;
@@ -12,10 +11,10 @@ fn wgrace_hb_var_word(v: u32, word: u32) -> u32 {
 
 fn wgrace_hb_begin() {}
 
-fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, release: bool) {}
+fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {}
 
 fn wgrace_hb_subgroup_sync() {}
 
-fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, acquire: bool) {}
+fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {}
 
 fn wgrace_hb_access(word: u32, var_word: u32, site: u32, write: bool, barriers: u32, kind: u32) {}
