@@ -113,8 +113,8 @@ pub struct Shader {
     /// (`Survey::releases_and_acquires_shared`).
     pub shared_release_acquire: bool,
     /// Whether the module's buffer atomics do not all release and acquire
-    /// (SPIR-V): the engine runs, also for a module without release and
-    /// acquire, and follows the program with every atomic releasing and
+    /// (SPIR-V): the engine runs, also for a module without release
+    /// and acquire, and follows the program with every atomic releasing and
     /// acquiring too, for the missing-fence check.
     pub relaxed_atomics: bool,
     /// Whether its buffer atomics or fences include some narrower than the
@@ -461,7 +461,7 @@ impl Shader {
             release_acquire,
             shared_release_acquire: rewritten.survey.releases_and_acquires_shared(&modelled),
             relaxed_atomics: rewritten.survey.relaxed_buffer_atomics(),
-            narrow_sync: rewritten.survey.narrow_buffer_sync(),
+            narrow_sync: rewritten.survey.narrow_sync(),
             subgroup_barriers: !subgroup_unchecked.is_empty(),
             subgroup_execution_barriers: rewritten.survey.subgroup_execution_barriers(),
             subgroup_sync,

@@ -359,15 +359,16 @@ const INTRA: u32 = 0;
 const BARRIER_KIND: u32 = 1;
 const INTER: u32 = 2;
 const INTRA_SUBGROUP: u32 = 3;
-/// The missing-fence check's code; the scope check's codes of two atomics
-/// (the later access read, wrote), then its races of memory, as the
-/// harness links them.
+/// The missing-fence check's code; the scope check's first code, its races
+/// of memory, and the engine's races of two atomics (the later access read,
+/// wrote), as the harness links them.
 const MISSING_FENCE: u32 = 4;
-const SCOPE_ATOMICS: u32 = 5;
-const SCOPE: u32 = 7;
-const LOCKSET: u32 = 8;
+const SCOPE_CODES: u32 = 5;
+const SCOPE: u32 = SCOPE_CODES + 2;
+const SCOPE_ATOMICS: u32 = SCOPE_CODES + 3;
+const LOCKSET: u32 = 10;
 /// The atomic-plain check's codes: the later access read, wrote.
-const ATOMIC_PLAIN: u32 = 9;
+const ATOMIC_PLAIN: u32 = 11;
 
 /// The trace with every atomic and fence at device scope, and every
 /// workgroup barrier at workgroup memory scope: the wide program.
@@ -485,7 +486,7 @@ fn harness(atomic_data: bool, parts: u32, classes: bool) -> Option<trace_harness
     // The harness runs one invocation: nothing to wait for.
     checks[0].source.push_str("fn wgrace_hb_subgroup_sync() {}\n");
     checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));
-    checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {SCOPE_ATOMICS}u;\n"));
+    checks[0].source.push_str(&format!("const WGRACE_CODE_SCOPE: u32 = {SCOPE_CODES}u;\n"));
     checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/sync.wgsl").expect("the scope check's"));
     checks[0].source.push_str(wgrace_shaders::check_file("scope/engine/atomics.wgsl").expect("the scope check's"));
     checks[0].source.push_str(&format!("const WGRACE_CODE_LOCKSET: u32 = {LOCKSET}u;\n"));

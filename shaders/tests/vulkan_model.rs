@@ -93,6 +93,36 @@ fn relaxed_message_passing_races_on_the_data() {
     }
 }
 
+/// Message passing from agent 0 to agent 1 through shared memory, the data
+/// and the flag there: the flag's release and acquire at `scope`, with
+/// semantics that name shared memory (`names_shared`) or buffer memory.
+/// Shared memory's accesses are non-private, made available and visible at
+/// workgroup scope (glslang).
+fn shared_message_passing(scope: Scope, names_shared: bool) -> Vec<Event> {
+    let data = Location { class: Class::Shared, word: 0 };
+    let flag = Location { class: Class::Shared, word: 1 };
+    let named = |s: Semantics| Semantics { buffer: !names_shared, shared: names_shared, ..s };
+    let access = |write| Op::Plain { at: data, write, non_private: true, made: Some(Scope::Workgroup) };
+    vec![
+        ev(0, access(true)),
+        atomic(0, flag, false, true, scope, named(RELEASE)),
+        atomic(1, flag, true, false, scope, named(ACQUIRE)),
+        ev(1, access(false)),
+    ]
+}
+
+#[test]
+fn release_and_acquire_order_shared_memory_only_where_their_semantics_name_it() {
+    // litmus_mp_shared_intra_workgroup: semantics naming shared memory order
+    // its data; litmus_mp_shared_buffer_semantics: naming buffer memory,
+    // they do not (happens-before is one relation per storage class);
+    // litmus_mp_shared_subgroup_scope: at subgroup scope between subgroups,
+    // the flag and the data race.
+    assert_eq!(races(&INTRA, &shared_message_passing(Scope::Workgroup, true)), []);
+    assert_eq!(races(&INTRA, &shared_message_passing(Scope::Workgroup, false)), [(0, 3)]);
+    assert_eq!(races(&INTRA, &shared_message_passing(Scope::Subgroup, true)), [(1, 2), (0, 3)]);
+}
+
 #[test]
 fn private_data_is_not_ordered_by_release_and_acquire() {
     // message_passing_private: a plain buffer's accesses are private.

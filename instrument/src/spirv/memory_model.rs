@@ -534,7 +534,10 @@ impl Survey {
     /// carry none): a protocol built on them may lack the semantics it
     /// needs, which the data-race check's happens-before engine finds by
     /// following the same program with every atomic acquiring and releasing
-    /// (the missing-fence check).
+    /// (the missing-fence check). Relaxed atomics of shared memory do not
+    /// count: following a shared counter's adds of subgroup scope in that
+    /// program leaves acquires it cannot decide, and the report incomplete
+    /// (`subgroup_scope_shared_counter` in the corpus).
     pub fn relaxed_buffer_atomics(&self) -> bool {
         self.instructions.iter().any(|(_, s)| match s {
             Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
@@ -546,17 +549,25 @@ impl Survey {
         })
     }
 
-    /// Whether the module has atomics of buffer memory, or fences that order
-    /// it, of a scope narrower than the device: synchronization through them
-    /// may not reach the invocations it is meant to order, which the
-    /// happens-before engine finds by following the same program with every
-    /// atomic and fence at device scope (the scope check).
-    pub fn narrow_buffer_sync(&self) -> bool {
-        let narrow =
+    /// Whether the module has atomics, or fences that order memory, of a
+    /// scope narrower than that memory's extent (the device for buffers, the
+    /// workgroup for shared memory): synchronization through them may not
+    /// reach the invocations it is meant to order, which the happens-before
+    /// engine finds by following the same program with every atomic and
+    /// fence at device scope (the scope check).
+    pub fn narrow_sync(&self) -> bool {
+        let below_device =
             |scope: &Option<Scope>| matches!(scope, Some(Scope::Workgroup | Scope::Subgroup | Scope::Invocation));
+        let below_workgroup = |scope: &Option<Scope>| matches!(scope, Some(Scope::Subgroup | Scope::Invocation));
         self.instructions.iter().any(|(_, s)| match s {
-            Sync::Atomic { workgroup_memory: false, scope, .. } => narrow(scope),
-            Sync::MemoryBarrier { memory, semantics } => narrow(memory) && orders_buffers(*semantics),
+            Sync::Atomic { workgroup_memory: false, scope, .. } => below_device(scope),
+            Sync::Atomic { workgroup_memory: true, scope, .. } => below_workgroup(scope),
+            Sync::MemoryBarrier { memory, semantics } => {
+                let names = names(*semantics);
+                semantics.intersects(ORDERING)
+                    && ((names & NAMES_BUFFERS != 0 && below_device(memory))
+                        || (names & NAMES_WORKGROUP != 0 && below_workgroup(memory)))
+            }
             _ => false,
         })
     }

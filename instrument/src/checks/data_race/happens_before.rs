@@ -97,12 +97,10 @@ pub struct HappensBefore {
     /// wider scope, say) and, where it wrote, its own scope holds both (and,
     /// where the later one only reads, the later one's too: an atomic makes
     /// its write available, and what it reads visible, within its scope).
+    /// Such atomics also make a word's history keep two accesses of a site
+    /// that a later access may tell apart (in the scope of one and not of
+    /// the other): `WGRACE_HB_NARROW_ATOMIC_DATA`.
     pub atomic_scope: bool,
-    /// Whether a buffer it checks atomics of has atomics narrower than the
-    /// device (`WGRACE_HB_NARROW_ATOMIC_DATA`): a later access may then be
-    /// in the scope of one of two accesses of a site and not of the other,
-    /// so the history keeps both.
-    pub narrow_atomic_data: bool,
     /// Whether it keeps barrier clocks for each subgroup
     /// (`WGRACE_HB_SUBGROUP_SLOTS`), [`Following::subgroup_barriers`].
     pub subgroup_barriers: bool,
@@ -322,7 +320,6 @@ impl HappensBefore {
             locks: false,
             atomic_plain: false,
             atomic_scope: false,
-            narrow_atomic_data: false,
             subgroup_barriers: following.subgroup_barriers,
             subgroup_execution: following.subgroup_execution,
             // A class for each memory with words to check.
@@ -363,7 +360,6 @@ impl HappensBefore {
         // state machines judge them as the model does, without the
         // history's limit.
         engine.atomic_scope = atomic_data && vars.iter().any(|v| v.happens_before.is_some() && v.scoped_atomics);
-        engine.narrow_atomic_data = engine.atomic_scope;
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
@@ -407,7 +403,7 @@ impl HappensBefore {
             self.programs.sets(),
             u32::from(self.programs.strong),
             if self.programs.wide { self.programs.sets() - 1 } else { 0 },
-            self.narrow_atomic_data,
+            self.atomic_scope,
             if self.subgroup_barriers { self.invocations } else { 0 },
             self.class_count(),
             self.classes[0],

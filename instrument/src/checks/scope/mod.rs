@@ -51,8 +51,10 @@
 //! within its workgroup only). There the happens-before engine checks the
 //! atomics of buffers with
 //! atomics narrower than the device, where it runs, and records their
-//! races through `scope/engine/atomics.wgsl` under codes 0 and 1; the state
-//! machines leave those buffers to it.
+//! races through `scope/engine/atomics.wgsl` under codes 3 and 4 (the later
+//! access read, wrote), with an explanation of their own: what left them
+//! racing is happens-before and availability, not a missing barrier; the
+//! state machines leave those buffers to it.
 //!
 //! What it does not cover yet: barriers of too narrow a scope (subgroup
 //! barriers across subgroups).
@@ -77,6 +79,20 @@ pub const EXPLANATION: &str = "atomic accesses of one word, at least one writing
     a workgroup, one of subgroup scope or narrower; or of different invocations, one of invocation scope; with no \
     barrier between): the Vulkan memory model does not order such atomics with each other, so they race as plain \
     accesses would";
+
+/// The explanation of a race of two atomics that the happens-before engine
+/// found: their scopes are not mutually inclusive, and nothing orders them
+/// as plain accesses.
+pub const ENGINE_EXPLANATION: &str = "atomic accesses of one word, at least one writing, whose scopes do not both \
+    include the other's invocation, and that nothing orders as it would order plain accesses: the Vulkan memory \
+    model synchronizes such atomics only as if they were non-atomic (the earlier must happen before the later, an \
+    earlier write's atomic must be of a scope that holds both invocations to make its write available to the \
+    other, and a later read's to make it visible), so they race";
+
+/// The fix hint of such a race.
+pub const ENGINE_HINT: &str = "give the atomics a scope that holds both invocations (GLSL: gl_ScopeDevice across \
+    workgroups, gl_ScopeWorkgroup across subgroups), or order them with release and acquire synchronization of a \
+    scope that holds both, the earlier write's atomic of such a scope too";
 
 /// The explanation of a race of plain accesses that synchronization of a
 /// wider scope would order.
@@ -115,7 +131,7 @@ impl Check for Scope {
     }
 
     fn record_codes(&self) -> u32 {
-        3
+        5
     }
 
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
@@ -161,6 +177,11 @@ impl Check for Scope {
             race.explanation = SYNC_EXPLANATION.into();
             race.hint = SYNC_HINT.into();
             return Ok(Decoded::Race(race));
+        }
+        if record.code >= 3 {
+            let texts = (ENGINE_EXPLANATION.to_string(), ENGINE_HINT.to_string());
+            let record = Record { code: record.code - 3, ..record.clone() };
+            return super::atomic_memory::decode(RaceClass::Scope, &record, ctx, texts, None).map(Decoded::Race);
         }
         let texts = (EXPLANATION.to_string(), HINT.to_string());
         super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts, None).map(Decoded::Race)

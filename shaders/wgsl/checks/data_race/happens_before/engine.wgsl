@@ -817,14 +817,14 @@ fn wgrace_hb_strong_flags(flags: u32) -> u32 {
 // each set's read holds, for its write.
 fn wgrace_hb_atomic_read_class(c: u32, loc: u32, flags: u32, scope: u32, memory: u32) -> vec3<u32> {
     let base = wgrace_hb_class(c);
-    let own = wgrace_hb_flags_in(c, flags);
+    let in_class = wgrace_hb_flags_in(c, flags);
     var holds = vec3<u32>();
-    holds.x = wgrace_hb_atomic_read(base + WGRACE_HB_REAL, loc, own, scope, memory);
+    holds.x = wgrace_hb_atomic_read(base + WGRACE_HB_REAL, loc, in_class, scope, memory);
     if WGRACE_HB_STRONG {
         holds.y = wgrace_hb_atomic_read(base + WGRACE_HB_STRONG_SET, loc, wgrace_hb_strong_flags(flags), scope, memory);
     }
     if WGRACE_HB_WIDE {
-        holds.z = wgrace_hb_atomic_read(base + WGRACE_HB_WIDE_SET, loc, own, WGRACE_HB_SCOPE_DEVICE, memory);
+        holds.z = wgrace_hb_atomic_read(base + WGRACE_HB_WIDE_SET, loc, in_class, WGRACE_HB_SCOPE_DEVICE, memory);
     }
     return holds;
 }
@@ -832,13 +832,13 @@ fn wgrace_hb_atomic_read_class(c: u32, loc: u32, flags: u32, scope: u32, memory:
 // The same atomic's write in each set of class c.
 fn wgrace_hb_atomic_write_class(c: u32, loc: u32, flags: u32, scope: u32, memory: u32, holds: vec3<u32>) {
     let base = wgrace_hb_class(c);
-    let own = wgrace_hb_flags_in(c, flags);
-    wgrace_hb_atomic_write(base + WGRACE_HB_REAL, loc, own, scope, memory, holds.x);
+    let in_class = wgrace_hb_flags_in(c, flags);
+    wgrace_hb_atomic_write(base + WGRACE_HB_REAL, loc, in_class, scope, memory, holds.x);
     if WGRACE_HB_STRONG {
         wgrace_hb_atomic_write(base + WGRACE_HB_STRONG_SET, loc, wgrace_hb_strong_flags(flags), scope, memory, holds.y);
     }
     if WGRACE_HB_WIDE {
-        wgrace_hb_atomic_write(base + WGRACE_HB_WIDE_SET, loc, own, WGRACE_HB_SCOPE_DEVICE, memory, holds.z);
+        wgrace_hb_atomic_write(base + WGRACE_HB_WIDE_SET, loc, in_class, WGRACE_HB_SCOPE_DEVICE, memory, holds.z);
     }
 }
 
