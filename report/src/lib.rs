@@ -413,6 +413,11 @@ pub struct Stats {
     /// it never took), which were not checked.
     #[serde(default)]
     pub happens_before_unchecked: u64,
+    /// Statement mode: invocations whose check of their share of workgroup
+    /// memory's words a driver ended early (lavapipe's loop budget, after
+    /// a long spin), leaving words or statements not checked.
+    #[serde(default)]
+    pub checks_cut_short: u64,
     /// Invocations whose subgroup was not a block of subgroup-size
     /// consecutive local indices (the `intra-subgroup` class assumes it is).
     #[serde(default)]

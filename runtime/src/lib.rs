@@ -453,6 +453,15 @@ impl Plan {
                 stats.replay_events_lost, replay_capacity
             ));
         }
+        if stats.checks_cut_short > 0 {
+            incomplete.push(format!(
+                "{} invocation(s) could not finish checking their share of workgroup memory at the end of an interval \
+                 (statement mode): the driver ended their loops early (lavapipe ends an invocation's loops after \
+                 65,535 iterations in all, which a long spin of the shader spends); races on those words may be \
+                 missed (--mode addr checks each access where it happens)",
+                stats.checks_cut_short
+            ));
+        }
         if stats.replay_events_unreached > 0 {
             incomplete.push(format!(
                 "{} recorded accesses and barriers were not checked: the replay's loops ended before reaching \

@@ -85,8 +85,12 @@ pub struct LogHeader {
     /// Synchronization or accesses the happens-before engine could not
     /// follow, not checked (`WGRACE_LOG_HB_UNCHECKED`).
     pub hb_unchecked: u32,
+    /// Statement mode: words of workgroup memory whose check at the end of
+    /// an interval a driver ended early, not checked
+    /// (`WGRACE_LOG_CHECKS_CUT`).
+    pub checks_cut: u32,
     /// Unused (the record table starts at a multiple of 4 words).
-    pub unused: [u32; 2],
+    pub unused: [u32; 1],
 }
 
 /// One entry of the record table, after the log header.

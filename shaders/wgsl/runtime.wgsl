@@ -107,6 +107,7 @@ const WGRACE_LOG_TRACE_LOST: u32 = 10u;     // recorded entries that did not fit
 const WGRACE_LOG_REPLAY_UNREACHED: u32 = 11u; // recorded entries the replay never reached (its loop was cut short), not checked
 const WGRACE_LOG_LOWEST_WORKGROUP: u32 = 12u; // bitwise not of the lowest workgroup in a memory record (0: none)
 const WGRACE_LOG_HB_UNCHECKED: u32 = 13u; // happens-before engine: synchronization or accesses it could not follow, not checked
+const WGRACE_LOG_CHECKS_CUT: u32 = 14u; // statement mode: workgroup words whose check a driver ended early, not checked
 const WGRACE_LOG_HEADER: u32 = 16u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,

@@ -118,10 +118,18 @@ fn wgrace_stmt_end() {
     }
 }
 
+// Each invocation checks its share of the words. lavapipe ends every loop
+// of an invocation once its loops ran 65,535 iterations in all (after a long
+// spin of the shader's, say): a check whose loops end before their end, with
+// a word or a slot left, is counted (WGRACE_LOG_CHECKS_CUT), and the report
+// says it is incomplete.
 fn wgrace_stmt_wg_check() {
-    for (var at = wgrace_t; at < WGRACE_WG_WORDS; at += WGRACE_WG_INVOCATIONS) {
+    var at = wgrace_t;
+    var cut = false;
+    for (; at < WGRACE_WG_WORDS; at += WGRACE_WG_INVOCATIONS) {
         let first = at * WGRACE_WG_STATE_WORDS;
-        for (var p = 0u; p < WGRACE_SLOTS; p++) {
+        var p = 0u;
+        for (; p < WGRACE_SLOTS; p++) {
             let sp = first + WGRACE_WG_SLOT_WORDS * p;
             let kp = wgrace_wg_load(sp);
             if kp == 0u {
@@ -131,7 +139,8 @@ fn wgrace_stmt_wg_check() {
             let p_hi = wgrace_wg_load(sp + 2u);
             let p_fewest = 0xffffu - wgrace_wg_load(sp + 3u);
             let p_most = wgrace_wg_load(sp + 4u);
-            for (var q = p; q < WGRACE_SLOTS; q++) {
+            var q = p;
+            for (; q < WGRACE_SLOTS; q++) {
                 let sq = first + WGRACE_WG_SLOT_WORDS * q;
                 let kq = wgrace_wg_load(sq);
                 if kq == 0u {
@@ -152,10 +161,15 @@ fn wgrace_stmt_wg_check() {
                 wgrace_stmt_pair_in_workgroup(at, wgrace_g, (kp & 0x3fffu) - 1u, (kp >> 15u) != 0u, p_lo, p_hi,
                                               (kq & 0x3fffu) - 1u, q_lo, q_hi, same_barriers, wgrace_sg_size);
             }
+            cut = cut || (q < WGRACE_SLOTS && wgrace_wg_load(first + WGRACE_WG_SLOT_WORDS * q) != 0u);
         }
+        cut = cut || (p < WGRACE_SLOTS && wgrace_wg_load(first + WGRACE_WG_SLOT_WORDS * p) != 0u);
         for (var i = 0u; i < WGRACE_WG_STATE_WORDS; i++) {
             wgrace_wg_store(first + i, 0u);
         }
+    }
+    if cut || at < WGRACE_WG_WORDS {
+        atomicAdd(&wgrace_log[WGRACE_LOG_CHECKS_CUT], 1u);
     }
 }
 
