@@ -82,6 +82,11 @@ pub struct Instrumented {
     /// Buffers whose plain accesses the engine does not check where it
     /// runs ([`crate::checks::data_race::happens_before::EnginePlan::unfollowed`]).
     pub happens_before_unfollowed: Vec<String>,
+    /// Whether the engine runs for the missing-fence check alone
+    /// ([`InstrumentOptions::engine_for_classes`]): a run it leaves
+    /// incomplete (a word that more invocations access between two
+    /// barriers than its history holds, say) is better made again without.
+    pub engine_for_classes: bool,
 }
 
 /// How to instrument.
@@ -138,6 +143,15 @@ pub struct InstrumentOptions {
     /// buffers, by variable: the happens-before engine checks such a buffer
     /// at this size.
     pub runtime_lengths: HashMap<Handle<naga::GlobalVariable>, u64>,
+    /// Whether the happens-before engine may run for the missing-fence
+    /// check alone: in SPIR-V whose atomics do not all release and acquire,
+    /// where nothing else calls for it (no release and acquire, no
+    /// subgroup barriers), it then checks memory under the program with
+    /// every atomic releasing and acquiring too, to class the races the
+    /// data-race check finds. Control barriers are all that orders memory
+    /// there, which the data-race check's barrier epochs check as exactly
+    /// and without the engine's limits ([`Instrumented::engine_for_classes`]).
+    pub engine_for_classes: bool,
 }
 
 impl Default for InstrumentOptions {
@@ -157,6 +171,7 @@ impl Default for InstrumentOptions {
             fences_lose_private_variables: false,
             loops_cut_short: false,
             runtime_lengths: HashMap::new(),
+            engine_for_classes: true,
         }
     }
 }
@@ -523,10 +538,16 @@ pub fn instrument_with(
     // SPIR-V that synchronizes buffer or shared memory with release and
     // acquire: the data-race check's happens-before engine checks the
     // memory such synchronization can order, where it can.
-    // So does SPIR-V whose buffer atomics may lack those semantics, for the
+    // So does SPIR-V whose buffer atomics, or shared atomics beside plain
+    // accesses of shared memory, may lack those semantics, for the
     // missing-fence check; and SPIR-V whose control barriers synchronize
     // memory within a subgroup only, for the memory they order.
     let subgroup_sync = shader.subgroup_sync.unwrap_or_default();
+    // Whether the engine would run for the missing-fence check alone.
+    let for_classes_alone =
+        !(shader.release_acquire || shader.shared_release_acquire || shader.subgroup_sync.is_some());
+    let strong = options.engine_for_classes || !for_classes_alone;
+    let (relaxed, relaxed_shared) = (shader.relaxed_atomics && strong, shader.relaxed_shared_atomics && strong);
     let (mut happens_before, happens_before_not_run, happens_before_unfollowed) = if shader.engine_follows() {
         let has = |v: usize, atomic: bool| {
             sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
@@ -538,12 +559,12 @@ pub fn instrument_with(
         // check's.
         let following = Following {
             programs: Programs {
-                strong: shader.relaxed_atomics,
+                strong: relaxed || relaxed_shared,
                 wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
             },
             atomic_data: shader.release_acquire,
-            buffers: shader.release_acquire || shader.relaxed_atomics || subgroup_sync.buffers,
-            workgroup: subgroup_sync.workgroup || shader.shared_release_acquire,
+            buffers: shader.release_acquire || relaxed || relaxed_shared || subgroup_sync.buffers,
+            workgroup: subgroup_sync.workgroup || shader.shared_release_acquire || relaxed_shared,
             subgroup_barriers: shader.subgroup_barriers,
             subgroup_execution: shader.subgroup_execution_barriers,
         };
@@ -811,6 +832,7 @@ pub fn instrument_with(
         analysis,
         checks: options.checks.clone(),
         memory_barrier_in_loop: fence_in_loop,
+        engine_for_classes: for_classes_alone && happens_before.is_some(),
         happens_before,
         happens_before_not_run,
         happens_before_unfollowed,

@@ -117,6 +117,12 @@ pub struct Shader {
     /// and acquire, and follows the program with every atomic releasing and
     /// acquiring too, for the missing-fence check.
     pub relaxed_atomics: bool,
+    /// Whether atomics of shared memory that plain loads and stores access
+    /// do not all release and acquire that memory (SPIR-V): the engine
+    /// checks shared memory and follows the program with every atomic
+    /// releasing and acquiring, for the missing-fence check of a flag in
+    /// shared memory (`Survey::relaxed_shared_atomics`).
+    pub relaxed_shared_atomics: bool,
     /// Whether its buffer atomics or fences include some narrower than the
     /// device: the engine follows the program with all of them at device
     /// scope too, for the scope check.
@@ -264,6 +270,7 @@ impl Shader {
             release_acquire: false,
             shared_release_acquire: false,
             relaxed_atomics: false,
+            relaxed_shared_atomics: false,
             narrow_sync: false,
             subgroup_barriers: false,
             subgroup_execution_barriers: false,
@@ -332,10 +339,14 @@ impl Shader {
 
     /// Whether the data-race check's happens-before engine is to follow the
     /// module's synchronization, where it can run: SPIR-V that releases and
-    /// acquires buffer or shared memory, has buffer atomics that do not, or
-    /// has control barriers that synchronize within a subgroup only.
+    /// acquires buffer or shared memory, has atomics of either that do not,
+    /// or has control barriers that synchronize within a subgroup only.
     pub fn engine_follows(&self) -> bool {
-        self.release_acquire || self.shared_release_acquire || self.relaxed_atomics || self.subgroup_sync.is_some()
+        self.release_acquire
+            || self.shared_release_acquire
+            || self.relaxed_atomics
+            || self.relaxed_shared_atomics
+            || self.subgroup_sync.is_some()
     }
 
     /// The scope and semantics of the atomic or fence at `span` (SPIR-V;
@@ -461,6 +472,7 @@ impl Shader {
             release_acquire,
             shared_release_acquire: rewritten.survey.releases_and_acquires_shared(&modelled),
             relaxed_atomics: rewritten.survey.relaxed_buffer_atomics(),
+            relaxed_shared_atomics: rewritten.survey.relaxed_shared_atomics(),
             narrow_sync: rewritten.survey.narrow_sync(),
             subgroup_barriers: !subgroup_unchecked.is_empty(),
             subgroup_execution_barriers: rewritten.survey.subgroup_execution_barriers(),

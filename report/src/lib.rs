@@ -418,6 +418,12 @@ pub struct Stats {
     /// a long spin), leaving words or statements not checked.
     #[serde(default)]
     pub checks_cut_short: u64,
+    /// SPIR-V: synchronization that the happens-before engine's programs
+    /// which class races (the scope and missing-fence checks') or its
+    /// record of held locks (the lockset check's) could not follow: the
+    /// races' verdicts stand, some of their classes may not.
+    #[serde(default)]
+    pub race_classes_unsure: u64,
     /// Invocations whose subgroup was not a block of subgroup-size
     /// consecutive local indices (the `intra-subgroup` class assumes it is).
     #[serde(default)]

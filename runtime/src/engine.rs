@@ -1195,7 +1195,9 @@ impl CheckedRun {
             // iterations in all, and a spinning invocation whose lock holder
             // the operating system suspended gets there): another execution
             // of the same dispatch may be followed whole.
-            if header.hb_unchecked > 0 && hb_retries < HB_RETRIES {
+            // (Not where the engine runs for the missing-fence check
+            // alone: the shader is then checked again without it.)
+            if header.hb_unchecked > 0 && hb_retries < HB_RETRIES && !inst.engine_for_classes {
                 hb_retries += 1;
                 run.reset(gpu, user);
                 continue;

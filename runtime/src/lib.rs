@@ -149,12 +149,15 @@ impl Plan {
     /// # Errors
     /// [`Error::Instrument`].
     pub fn instrument(&self, gpu: &Gpu) -> Result<Instrumented, Error> {
-        self.instrument_for(gpu, self.spec.analyzer, false, self.spec.mode, self.spec.replay)
+        self.instrument_for(gpu, self.spec.analyzer, false, self.spec.mode, self.spec.replay, true)
     }
 
     /// Instruments with or without the static analyzer, optionally counting
     /// the instrumented accesses executed, in `mode`, checking accesses in
     /// place or recording them for the replay.
+    /// `engine_for_classes`: whether the happens-before engine may run for
+    /// the missing-fence check alone
+    /// ([`wgrace_instrument::InstrumentOptions::engine_for_classes`]).
     fn instrument_for(
         &self,
         gpu: &Gpu,
@@ -162,6 +165,7 @@ impl Plan {
         count_accesses: bool,
         mode: wgrace_instrument::Mode,
         replay: Replay,
+        engine_for_classes: bool,
     ) -> Result<Instrumented, Error> {
         let options = wgrace_instrument::InstrumentOptions {
             count_accesses,
@@ -177,6 +181,7 @@ impl Plan {
             fences_lose_private_variables: gpu::is_lavapipe(&gpu.info),
             loops_cut_short: gpu::is_lavapipe(&gpu.info),
             runtime_lengths: self.buffers.iter().filter_map(|b| Some((b.handle, b.runtime_len?))).collect(),
+            engine_for_classes,
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
@@ -251,7 +256,7 @@ impl Plan {
     /// [`Error`] when the run cannot be made.
     pub fn check(&self, gpu: &Gpu, progress: &mut dyn FnMut(u32, u32)) -> Result<(Run, Vec<Vec<u8>>), Error> {
         let start = Instant::now();
-        let CheckedOutcome { inst, run, log, examples, note } =
+        let CheckedOutcome { inst, run, log, examples, mut notes, unclassified } =
             self.run_checked(gpu, self.spec.analyzer, false, progress)?;
         let elapsed = start.elapsed();
         let contents = run.read_buffers(gpu, &self.buffers)?;
@@ -271,7 +276,16 @@ impl Plan {
         decoded.stats.shadow_bytes = run.extra_bytes();
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
         let mut record = self.run_record(gpu, &inst, decoded, run.layout.trace_capacity);
-        record.notes.extend(note);
+        if unclassified && record.races.iter().any(|r| r.class.check() == "data-race") {
+            notes.push(
+                "the missing-fence check did not run: its happens-before engine could not follow every access (a \
+                 word that more invocations access between two barriers than it remembers, say), and the data-race \
+                 check's barrier epochs checked the shader without it; a race that a flag or lock of relaxed \
+                 atomics leaves unordered is reported under its data-race class"
+                    .into(),
+            );
+        }
+        record.notes.extend(notes);
         record.checked.shadow = run.layout.shadow_summary(&inst);
         record.outputs = session::digests(&self.buffers, &contents);
         let lowest = log::header(&log).lowest_workgroup;
@@ -294,17 +308,27 @@ impl Plan {
         progress: &mut dyn FnMut(u32, u32),
     ) -> Result<CheckedOutcome, Error> {
         let mut replay = self.spec.replay;
-        let mut note = None;
+        let mut engine_for_classes = true;
+        let mut notes = Vec::new();
         loop {
-            let inst = self.instrument_for(gpu, analyzer, count_accesses, self.spec.mode, replay)?;
+            let inst =
+                self.instrument_for(gpu, analyzer, count_accesses, self.spec.mode, replay, engine_for_classes)?;
             let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
             match run.run_complete(gpu, &inst, &self.buffers, replay == Replay::Auto, progress)? {
+                // The engine ran for the missing-fence check alone and could
+                // not follow all of the shader (a word that more invocations
+                // access between two barriers than its history holds, say):
+                // the data-race check's barrier epochs check it whole.
+                Completed::Checked { log, .. } if inst.engine_for_classes && log::header(&log).hb_unchecked > 0 => {
+                    engine_for_classes = false;
+                }
                 Completed::Checked { run, log, examples } => {
-                    return Ok(CheckedOutcome { inst, run: *run, log, examples, note });
+                    let unclassified = !engine_for_classes;
+                    return Ok(CheckedOutcome { inst, run: *run, log, examples, notes, unclassified });
                 }
                 Completed::TooManyEvents { events } if replay == Replay::Auto => {
                     replay = Replay::Never;
-                    note = Some(format!(
+                    notes.push(format!(
                         "accesses were checked where they happen (as with --replay never): an invocation \
                          recorded {events} replay entries (about one per access and one per run of barriers), \
                          too many to record for the replay pass"
@@ -312,7 +336,7 @@ impl Plan {
                 }
                 Completed::ReplayCut { entries } if replay == Replay::Auto => {
                     replay = Replay::Never;
-                    note = Some(format!(
+                    notes.push(format!(
                         "accesses were checked where they happen (as with --replay never): the replay's loops \
                          ended before checking {entries} recorded accesses and barriers (lavapipe ends a shader's \
                          loops after 65,535 iterations in all, and the replay's take a few per recorded access)"
@@ -539,6 +563,21 @@ impl Plan {
                  leaves unordered is reported under its data-race or atomic-plain class"
             ));
         }
+        // The engine's other programs could not follow some
+        // synchronization: the races stand, their classes may be narrower
+        // than the ones given.
+        if stats.race_classes_unsure > 0
+            && races.iter().any(|r| matches!(r.class.check(), "data-race" | "atomic-plain" | "lockset"))
+        {
+            notes.push(format!(
+                "{} times the happens-before engine could not follow synchronization in the programs that class \
+                 races (the same shader with every atomic at device scope, for the scope check, and with every \
+                 atomic acquiring and releasing, for the missing-fence check) or a fifth lock held at once (for \
+                 the lockset check): every race listed is one, but one classed as a data race, atomic-plain or \
+                 lockset race may be one that a wider scope or release/acquire semantics would order",
+                stats.race_classes_unsure
+            ));
+        }
         if let Some(w) = self.spec.assume_lockstep
             && stats.hidden_by_lockstep > 0
         {
@@ -740,7 +779,10 @@ pub(crate) struct CheckedOutcome {
     /// Its examples.
     pub examples: Vec<u8>,
     /// Why it checked in place, when it did without being asked to.
-    pub note: Option<String>,
+    pub notes: Vec<String>,
+    /// Whether the engine ran for the missing-fence check alone, could not
+    /// follow all of the shader, and the run was made again without it.
+    pub unclassified: bool,
 }
 
 /// What of the atomic memory of `inst` (memory with atomics narrower than

@@ -104,6 +104,7 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         slot_overflows: u64::from(h.slot_overflow),
         happens_before_unchecked: u64::from(h.hb_unchecked),
         checks_cut_short: u64::from(h.checks_cut),
+        race_classes_unsure: u64::from(h.hb_class_unsure),
         nonlinear_subgroup_lanes: u64::from(h.nonlinear),
         ..Stats::default()
     };

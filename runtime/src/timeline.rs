@@ -65,7 +65,16 @@ pub(crate) fn gather(
     let gathered = if inst.prelude.replays() {
         run.timeline(gpu, inst, &plan.buffers, focus, &slots)?
     } else {
-        let recording = plan.instrument_for(gpu, plan.spec.analyzer, false, Mode::Addr, Replay::Always)?;
+        let recording = plan.instrument_for(
+            gpu,
+            plan.spec.analyzer,
+            false,
+            Mode::Addr,
+            Replay::Always,
+            // Without the engine where it would run for the missing-fence
+            // check alone: it checks accesses in place, recording none.
+            false,
+        )?;
         if !recording.prelude.replays() || !same_sites(inst, &recording) {
             return Ok(Some(Timeline {
                 incomplete: vec![

@@ -89,8 +89,11 @@ pub struct LogHeader {
     /// an interval a driver ended early, not checked
     /// (`WGRACE_LOG_CHECKS_CUT`).
     pub checks_cut: u32,
-    /// Unused (the record table starts at a multiple of 4 words).
-    pub unused: [u32; 1],
+    /// What the happens-before engine's programs beside the shader's (the
+    /// missing-fence and scope checks' strong and wide programs) and its
+    /// lockset could not follow: only the class of a race rests on them
+    /// (`WGRACE_LOG_HB_CLASS_UNSURE`).
+    pub hb_class_unsure: u32,
 }
 
 /// One entry of the record table, after the log header.

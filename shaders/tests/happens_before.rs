@@ -508,9 +508,10 @@ fn harness(atomic_data: bool, parts: u32, classes: bool) -> Option<trace_harness
     trace_harness::Harness::new(source, &shape)
 }
 
-/// What the engine recorded: (class, lower site, higher site), and whether
-/// it followed everything.
-fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32, u32)>, bool) {
+/// What the engine recorded: (class, lower site, higher site), whether it
+/// followed everything, and whether it followed everything in the programs
+/// that class races too.
+fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32, u32)>, bool, bool) {
     let log = harness.run(&t.steps);
     let header: &abi::LogHeader = bytemuck::from_bytes(bytemuck::cast_slice(&log[..trace_harness::HEADER]));
     assert_eq!(header.dropped, 0, "dropped detections");
@@ -521,7 +522,19 @@ fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32,
             (key >> 28, (key >> 14) & 0x3fff, key & 0x3fff)
         })
         .collect();
-    (races, header.hb_unchecked == 0)
+    (races, header.hb_unchecked == 0, header.hb_class_unsure == 0)
+}
+
+/// How far down the classes that the engine's other programs and lock sets
+/// name a class is: scope (the wide program orders the race), missing-fence
+/// (the strong one), lockset, then the classes of the data race itself.
+fn class_rank(class: u32) -> u32 {
+    match class {
+        SCOPE => 0,
+        MISSING_FENCE => 1,
+        LOCKSET => 2,
+        _ => 3,
+    }
 }
 
 /// Racy traces, and how many of them have a race of each of the classes
@@ -530,6 +543,9 @@ fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32,
 #[derive(Default)]
 struct Counts {
     followed: usize,
+    /// Followed traces whose wide or strong program, or lock sets, could
+    /// not follow everything: their races' classes may be further down.
+    classes_unsure: usize,
     racy: usize,
     missing_fence: usize,
     scope: usize,
@@ -547,16 +563,27 @@ fn matches_the_model(atomic_data: bool, parts: u32, classes: bool, seed: u64, tr
     let mut n = Counts::default();
     for _ in 0..traces {
         let t = trace(&mut rng, atomic_data, classes);
-        let (races, complete) = recorded(&harness, &t);
+        let (races, complete, classes_sure) = recorded(&harness, &t);
         if !complete {
             continue;
         }
         n.followed += 1;
+        n.classes_unsure += usize::from(!classes_sure);
         let expected = expected(&t);
         n.racy += usize::from(!expected.is_empty());
         let pairs = |s: &BTreeSet<(u32, u32, u32)>| s.iter().map(|&(_, a, b)| (a, b)).collect::<BTreeSet<_>>();
         assert_eq!(pairs(&races), pairs(&expected), "racing statement pairs of {:#?}, sites {:?}", t.events, t.sites);
-        assert!(races.is_subset(&expected), "classes: {races:?}, of {expected:?}, in {:#?}", t.events);
+        // Where the other programs could not follow everything, a race
+        // may get a class further down than the reference's (what they
+        // could not decide, they leave out), never one further up.
+        let allowed = |&(class, a, b): &(u32, u32, u32)| {
+            expected.contains(&(class, a, b))
+                || (!classes_sure
+                    && expected.iter().any(|&(e, ea, eb)| {
+                        (ea, eb) == (a, b) && class_rank(e) < 3 && class_rank(class) > class_rank(e)
+                    }))
+        };
+        assert!(races.iter().all(allowed), "classes: {races:?}, of {expected:?}, in {:#?}", t.events);
         n.missing_fence += usize::from(races.iter().any(|r| r.0 == MISSING_FENCE));
         n.scope += usize::from(races.iter().any(|r| r.0 == SCOPE));
         n.lockset += usize::from(races.iter().any(|r| r.0 == LOCKSET));
@@ -566,9 +593,16 @@ fn matches_the_model(atomic_data: bool, parts: u32, classes: bool, seed: u64, tr
     // The figures docs/detector.md quotes (`--nocapture`).
     eprintln!(
         "{traces} traces, atomics on data words {atomic_data}, {parts} part(s) a location, shared memory {classes}: \
-         {} followed, {} racy, {} with a missing-fence race, {} scope, {} lockset, {} atomic-plain, {} scope of two \
-         atomics",
-        n.followed, n.racy, n.missing_fence, n.scope, n.lockset, n.atomic_plain, n.scope_atomics
+         {} followed ({} of them with classes unsure), {} racy, {} with a missing-fence race, {} scope, {} lockset, {} \
+         atomic-plain, {} scope of two atomics",
+        n.followed,
+        n.classes_unsure,
+        n.racy,
+        n.missing_fence,
+        n.scope,
+        n.lockset,
+        n.atomic_plain,
+        n.scope_atomics
     );
     Some(n)
 }
@@ -711,8 +745,8 @@ fn a_word_keeps_both_accesses_of_a_statement_that_a_narrow_atomic_can_tell_apart
     let expected = expected(&t);
     assert_eq!(expected, BTreeSet::from([(SCOPE, 1, SITES)]), "the reference");
     let Some(harness) = harness(true, 1, false) else { return };
-    let (races, complete) = recorded(&harness, &t);
-    assert!(complete);
+    let (races, complete, classes_sure) = recorded(&harness, &t);
+    assert!(complete && classes_sure);
     assert_eq!(races, expected);
 }
 

@@ -108,6 +108,7 @@ const WGRACE_LOG_REPLAY_UNREACHED: u32 = 11u; // recorded entries the replay nev
 const WGRACE_LOG_LOWEST_WORKGROUP: u32 = 12u; // bitwise not of the lowest workgroup in a memory record (0: none)
 const WGRACE_LOG_HB_UNCHECKED: u32 = 13u; // happens-before engine: synchronization or accesses it could not follow, not checked
 const WGRACE_LOG_CHECKS_CUT: u32 = 14u; // statement mode: workgroup words whose check a driver ended early, not checked
+const WGRACE_LOG_HB_CLASS_UNSURE: u32 = 15u; // happens-before engine: what its strong and wide programs and lockset could not follow (races' classes only)
 const WGRACE_LOG_HEADER: u32 = 16u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,

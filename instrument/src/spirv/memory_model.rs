@@ -534,16 +534,35 @@ impl Survey {
     /// carry none): a protocol built on them may lack the semantics it
     /// needs, which the data-race check's happens-before engine finds by
     /// following the same program with every atomic acquiring and releasing
-    /// (the missing-fence check). Relaxed atomics of shared memory do not
-    /// count: following a shared counter's adds of subgroup scope in that
-    /// program leaves acquires it cannot decide, and the report incomplete
-    /// (`subgroup_scope_shared_counter` in the corpus).
+    /// (the missing-fence check). Atomics of shared memory count apart
+    /// ([`Survey::relaxed_shared_atomics`]).
     pub fn relaxed_buffer_atomics(&self) -> bool {
         self.instructions.iter().any(|(_, s)| match s {
             Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
                 let read = *op != Op::AtomicStore;
                 let write = *op != Op::AtomicLoad;
                 (read && !orders_buffers_as(*semantics, true)) || (write && !orders_buffers_as(*semantics, false))
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether the module has atomics of workgroup memory that do not
+    /// acquire what they read or release what they write of the memory its
+    /// plain accesses use (buffer memory, and workgroup memory where plain
+    /// loads and stores access it): a flag in shared memory may order data
+    /// without the semantics it needs, which the missing-fence check finds
+    /// as for buffers ([`Survey::relaxed_buffer_atomics`]).
+    pub fn relaxed_shared_atomics(&self) -> bool {
+        let data = NAMES_BUFFERS | if self.workgroup_plain { NAMES_WORKGROUP } else { 0 };
+        let orders_data = |semantics: MemorySemantics, acquire: bool| {
+            orders_as(semantics, acquire) && names(semantics) & data == data
+        };
+        self.instructions.iter().any(|(_, s)| match s {
+            Sync::Atomic { op, workgroup_memory: true, semantics, .. } => {
+                let read = *op != Op::AtomicStore;
+                let write = *op != Op::AtomicLoad;
+                (read && !orders_data(*semantics, true)) || (write && !orders_data(*semantics, false))
             }
             _ => false,
         })

@@ -10,14 +10,14 @@
 // semantics naming buffer memory only (gl_StorageSemanticsBuffer): the
 // model's happens-before is one relation per storage class, and release and
 // acquire order only the storage classes their semantics name, so nothing
-// orders the shared data's write and read: a race, which wgrace reports as
-// intra-workgroup, as no barrier lies between them either (the
-// missing-fence check's program, whose atomics acquire and release, runs
-// for relaxed buffer atomics). litmus_mp_shared_intra_workgroup names
-// shared memory.
+// orders the shared data's write and read: a race, the missing-fence
+// check's (the flags' atomics do not release and acquire the memory the
+// data is in; the same program with atomics that release and acquire every
+// memory orders it). litmus_mp_shared_intra_workgroup names shared
+// memory.
 // wgrace: --dispatch 1
 // expect: race
-// race: intra-workgroup 38 42
+// race: missing-fence 38 42
 // output: nondeterministic: which parties see the other's flag within the bounded wait depends on scheduling
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) buffer Seen { uint seen[2]; };

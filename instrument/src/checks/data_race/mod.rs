@@ -367,7 +367,8 @@ pub fn explanation(class: RaceClass, space: Space, language: Language) -> String
             .into(),
         (RaceClass::Scope, _) => super::scope::EXPLANATION.into(),
         (RaceClass::AtomicPlain, _) => super::atomic_plain::EXPLANATION.into(),
-        (RaceClass::MissingFence, _) => super::missing_fence::EXPLANATION.into(),
+        (RaceClass::MissingFence, Space::Workgroup) => super::missing_fence::SHARED_EXPLANATION.into(),
+        (RaceClass::MissingFence, Space::Storage) => super::missing_fence::EXPLANATION.into(),
         (RaceClass::Lockset, _) => super::lockset::EXPLANATION.into(),
     }
 }
@@ -398,6 +399,7 @@ pub fn hint(class: RaceClass, space: Space, language: Language) -> String {
             .into(),
         RaceClass::Scope => super::scope::HINT.into(),
         RaceClass::AtomicPlain => super::atomic_plain::HINT.into(),
+        RaceClass::MissingFence if space == Space::Workgroup => super::missing_fence::SHARED_HINT.into(),
         RaceClass::MissingFence => super::missing_fence::HINT.into(),
         RaceClass::Lockset => super::lockset::HINT.into(),
     }

@@ -13,9 +13,11 @@
 //! The data-race check's happens-before engine
 //! (`shaders/wgsl/checks/data_race/happens_before/engine.wgsl`) finds these
 //! races. When the module has atomics on buffer memory without both
-//! semantics, it follows a second program beside the shader's: the same one
-//! with every atomic acquiring what it reads and releasing what it writes,
-//! at its own scope (the engine's strong set of clocks). A race of the
+//! semantics, or atomics on shared memory that do not release and acquire
+//! it beside plain accesses of shared memory, it follows a second program
+//! beside the shader's: the same one with every atomic acquiring what it
+//! reads and releasing what it writes, at its own scope (the engine's strong
+//! set of clocks). A race of the
 //! shader that the strong program orders is this check's: it would not be
 //! one if the atomics had those semantics. This check's WGSL
 //! (`shaders/wgsl/checks/missing_fence/`) records such races under its own
@@ -48,6 +50,22 @@ pub const HINT: &str = "give the atomic that publishes (the flag's store, the lo
     memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease) before the publishing atomic and \
     an acquire fence after the observing one (without the Vulkan memory model, where atomics carry no semantics: \
     memoryBarrierBuffer() before and after)";
+
+/// The explanation of a race on shared memory.
+pub const SHARED_EXPLANATION: &str = "a flag or lock orders these accesses of shared memory only if its atomics \
+    release and acquire shared memory: the atomics between them do not (no Release or Acquire semantics on \
+    WorkgroupMemory) and no release fence before the writing side's atomic, or acquire fence after the reading \
+    side's, stands in for that, so the Vulkan memory model does not order the accesses even when the flag or lock \
+    was seen";
+
+/// Its fix hint.
+pub const SHARED_HINT: &str = "give the atomic that publishes (the flag's store, the lock's release) Release \
+    semantics and the one that observes (the flag's load, the lock's compare-exchange) Acquire semantics, on \
+    shared memory (GLSL: atomicStore(flag, 1u, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelease), \
+    and gl_SemanticsAcquire on the load), or put memoryBarrier(gl_ScopeWorkgroup, gl_StorageSemanticsShared, \
+    gl_SemanticsRelease) before the publishing atomic and an acquire fence after the observing one (without the \
+    Vulkan memory model: memoryBarrierShared() before and after); or, where every invocation of the workgroup takes \
+    part, a barrier()";
 
 impl Check for MissingFence {
     fn info(&self) -> CheckInfo {

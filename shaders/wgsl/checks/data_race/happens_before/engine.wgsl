@@ -78,9 +78,11 @@
 // it carries a *signature*: the narrowest and widest scope of its
 // contributions and where they come from (one subgroup, one workgroup, or
 // several). An acquire joins the clock when every contribution passes,
-// leaves it when none does, and otherwise cannot decide: it counts
-// WGRACE_LOG_HB_UNCHECKED, which makes the report incomplete, as does a
-// full history or a lock that was never taken.
+// leaves it when none does, and otherwise cannot decide: on the shader's
+// clocks it counts WGRACE_LOG_HB_UNCHECKED, which makes the report
+// incomplete, as does a full history or a lock that was never taken; on the
+// strong and wide sets, whose clocks only class a race, it counts
+// WGRACE_LOG_HB_CLASS_UNSURE (wgrace_hb_undecided).
 //
 // docs/detector.md ("Release and acquire") describes the design;
 // shaders/tests/happens_before.rs holds it to the reference model
@@ -213,6 +215,20 @@ fn wgrace_hb_subgroup_of(i: u32) -> u32 {
 
 fn wgrace_hb_unchecked() {
     atomicAdd(&wgrace_log[WGRACE_LOG_HB_UNCHECKED], 1u);
+}
+
+// Synchronization that the clocks at `cs` could not follow. On the shader's
+// own clocks a race may be missed or reported: not checked. On the strong
+// or the wide set only the class of a race found on the shader's rests on
+// them, never whether it is one (a set that could not decide an acquire
+// leaves it out, so what it orders it does order): counted apart
+// (WGRACE_LOG_HB_CLASS_UNSURE), for a note in the report.
+fn wgrace_hb_undecided(cs: u32) {
+    if (cs % WGRACE_HB_CLASS_WORDS) == WGRACE_HB_REAL {
+        wgrace_hb_unchecked();
+    } else {
+        atomicAdd(&wgrace_log[WGRACE_LOG_HB_CLASS_UNSURE], 1u);
+    }
 }
 
 // ---------------------------------------------------------------- classes
@@ -556,7 +572,7 @@ fn wgrace_hb_acquire(cs: u32, source: u32, s: u64, scope: u32) -> bool {
     if v == 1u {
         wgrace_hb_join(wgrace_hb_clock(cs, wgrace_hb_me()), source);
     } else if v == 2u {
-        wgrace_hb_unchecked();
+        wgrace_hb_undecided(cs);
     }
     return v == 1u;
 }
@@ -648,7 +664,7 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool, names: 
     if acquire {
         let pended = wgrace_hb_pended_for(cs, names);
         if pended == 2u {
-            wgrace_hb_unchecked();
+            wgrace_hb_undecided(cs);
         }
         acquires = pended == 1u;
     }
@@ -658,7 +674,7 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool, names: 
         let flags = atomicLoad(&wgrace_hb[own + 1u]);
         if scope >= WGRACE_HB_SCOPE_SUBGROUP {
             if (flags & (1lu << (scope + 4u))) != 0lu {
-                wgrace_hb_unchecked();
+                wgrace_hb_undecided(cs);
             }
             if (flags & (1lu << scope)) != 0lu {
                 wgrace_hb_join(wgrace_hb_clock(cs, me), wgrace_hb_pending(cs, me) + (scope - 1u) * WGRACE_HB_N);
@@ -675,7 +691,7 @@ fn wgrace_hb_fence_in(cs: u32, scope: u32, acquire: bool, release: bool, names: 
             atomicStore(&wgrace_hb[own + 4u], 0lu);
             atomicStore(&wgrace_hb[own + 7u], 0lu);
         } else if v == 2u {
-            wgrace_hb_unchecked();
+            wgrace_hb_undecided(cs);
         }
     }
 }
@@ -694,13 +710,13 @@ fn wgrace_hb_fence_sig(cs: u32, scope: u32, memory: u32) -> u64 {
     if ((fences >> 16u) & memory) == 0u {
         // An earlier fence that names it released less: not one clock.
         if ((fences >> 20u) & memory) != 0u {
-            wgrace_hb_unchecked();
+            wgrace_hb_undecided(cs);
         }
         return 0lu;
     }
     if ((fences >> 8u) & 0xffu) > latest {
         // An earlier fence of a wider scope released less: not one clock.
-        wgrace_hb_unchecked();
+        wgrace_hb_undecided(cs);
     }
     return wgrace_hb_sig_of(me, min(latest - 1u, scope));
 }
@@ -1073,7 +1089,8 @@ fn wgrace_hb_hold(loc: u32, take: bool) {
         return;
     }
     if free == 4u {
-        wgrace_hb_unchecked();
+        // Only the lockset check's class rests on it.
+        atomicAdd(&wgrace_log[WGRACE_LOG_HB_CLASS_UNSURE], 1u);
         return;
     }
     atomicStore(&wgrace_hb[at], held | (id << (16u * free)));
