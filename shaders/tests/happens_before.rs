@@ -595,14 +595,7 @@ fn matches_the_model(atomic_data: bool, parts: u32, classes: bool, seed: u64, tr
         "{traces} traces, atomics on data words {atomic_data}, {parts} part(s) a location, shared memory {classes}: \
          {} followed ({} of them with classes unsure), {} racy, {} with a missing-fence race, {} scope, {} lockset, {} \
          atomic-plain, {} scope of two atomics",
-        n.followed,
-        n.classes_unsure,
-        n.racy,
-        n.missing_fence,
-        n.scope,
-        n.lockset,
-        n.atomic_plain,
-        n.scope_atomics
+        n.followed, n.classes_unsure, n.racy, n.missing_fence, n.scope, n.lockset, n.atomic_plain, n.scope_atomics
     );
     Some(n)
 }

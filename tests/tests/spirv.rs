@@ -1362,16 +1362,22 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
     let run = &relaxed_data.runs[0];
     assert_eq!(class_and_lines(run), [(RaceClass::AtomicPlain, 32, 36)]);
     assert_eq!(run.notes, [not_run]);
-    // Beside another buffer the engine follows, it runs, and says which
-    // buffer it left alone.
+    // Beside another buffer the engine follows, it runs for the
+    // missing-fence check alone, leaving `Message` alone; where it cannot
+    // follow everything, the shader is checked again without it, and the
+    // report says the missing-fence check did not run.
     let beside = check(&compile_as(&["-DPLAIN_WRITE", "-DRELAXED", "-DEXTRA"]), flags()).expect("runs");
     let run = &beside.runs[0];
     assert!(run.races.iter().any(|r| r.class == RaceClass::AtomicPlain), "{:?}", run.races);
-    assert_eq!(
-        run.notes,
-        ["the missing-fence check did not look at `Message`, some of whose words are accessed both atomically and \
-          plainly: a race there that a flag or lock of relaxed atomics leaves unordered is reported under its \
-          data-race or atomic-plain class"]
+    assert!(beside.complete, "{:?}", run.incomplete);
+    let left_alone = "the missing-fence check did not look at `Message`, some of whose words are accessed both \
+                      atomically and plainly: a race there that a flag or lock of relaxed atomics leaves unordered is \
+                      reported under its data-race or atomic-plain class";
+    let given_way = "the missing-fence check did not run: its happens-before engine could not follow every access";
+    assert!(
+        run.notes == [left_alone] || (run.notes.len() == 1 && run.notes[0].starts_with(given_way)),
+        "{:?}",
+        run.notes
     );
 }
 

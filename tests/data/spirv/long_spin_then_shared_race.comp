@@ -1,16 +1,16 @@
 #version 450
 #pragma use_vulkan_memory_model
 #extension GL_KHR_memory_scope_semantics : require
-// Message passing in shared memory between invocations 0 and 127 through
-// relaxed flags: the data's write (line 25) and read (line 29) race. On
-// lavapipe, which runs a workgroup's subgroups one after another, invocation
-// 0 spins its 10,000 polls before invocation 127 runs, and then lavapipe
-// ends its loops (65,535 iterations in all): in statement mode, its check of
-// its share of shared memory at the end ends early, and the report says so.
+// Message passing of shared data between invocations 0 and 127 through
+// relaxed flags in a buffer: the data's write (line 25) and read (line 29)
+// race. On lavapipe, which runs a workgroup's subgroups one after another,
+// invocation 0 spins its 10,000 polls before invocation 127 runs, and then
+// lavapipe ends its loops (65,535 iterations in all): in statement mode,
+// its check of its share of shared memory at the end ends early (said so).
 layout(local_size_x = 128) in;
 layout(set = 0, binding = 0) buffer Seen { uint seen[2]; };
 shared uint data[2];
-shared uint flag[2];
+layout(set = 0, binding = 1) buffer Flags { uint flag[2]; };
 void main() {
     uint t = gl_LocalInvocationID.x;
     if (t < 2u) {
