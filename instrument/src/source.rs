@@ -117,11 +117,11 @@ pub struct Shader {
     /// and acquire, and follows the program with every atomic releasing and
     /// acquiring too, for the missing-fence check.
     pub relaxed_atomics: bool,
-    /// Whether atomics of shared memory that plain loads and stores access
-    /// do not all release and acquire that memory (SPIR-V): the engine
-    /// checks shared memory and follows the program with every atomic
-    /// releasing and acquiring, for the missing-fence check of a flag in
-    /// shared memory (`Survey::relaxed_shared_atomics`).
+    /// Whether atomics of shared memory do not all release and acquire the
+    /// memory plain accesses use (SPIR-V): the engine checks that memory
+    /// and follows the program with every atomic releasing and acquiring,
+    /// for the missing-fence check of a flag in shared memory
+    /// (`Survey::relaxed_shared_atomics`).
     pub relaxed_shared_atomics: bool,
     /// Whether its buffer atomics or fences include some narrower than the
     /// device: the engine follows the program with all of them at device

@@ -14,10 +14,10 @@
 //! (`shaders/wgsl/checks/data_race/happens_before/engine.wgsl`) finds these
 //! races. When the module has atomics on buffer memory without both
 //! semantics, or atomics on shared memory that do not release and acquire
-//! it beside plain accesses of shared memory, it follows a second program
-//! beside the shader's: the same one with every atomic acquiring what it
-//! reads and releasing what it writes, at its own scope (the engine's strong
-//! set of clocks). A race of the
+//! the memory of the data (buffers, and shared memory where plain accesses
+//! use it), it follows a second program beside the shader's: the same one
+//! with every atomic acquiring what it reads and releasing what it writes,
+//! at its own scope (the engine's strong set of clocks). A race of the
 //! shader that the strong program orders is this check's: it would not be
 //! one if the atomics had those semantics. This check's WGSL
 //! (`shaders/wgsl/checks/missing_fence/`) records such races under its own
