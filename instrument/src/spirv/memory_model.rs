@@ -537,14 +537,7 @@ impl Survey {
     /// (the missing-fence check). Atomics of shared memory count apart
     /// ([`Survey::relaxed_shared_atomics`]).
     pub fn relaxed_buffer_atomics(&self) -> bool {
-        self.instructions.iter().any(|(_, s)| match s {
-            Sync::Atomic { op, workgroup_memory: false, semantics, .. } => {
-                let read = *op != Op::AtomicStore;
-                let write = *op != Op::AtomicLoad;
-                (read && !orders_buffers_as(*semantics, true)) || (write && !orders_buffers_as(*semantics, false))
-            }
-            _ => false,
-        })
+        self.relaxed_atomics_of(false, NAMES_BUFFERS)
     }
 
     /// Whether the module has atomics of workgroup memory that do not
@@ -555,14 +548,21 @@ impl Survey {
     /// as for buffers ([`Survey::relaxed_buffer_atomics`]).
     pub fn relaxed_shared_atomics(&self) -> bool {
         let data = NAMES_BUFFERS | if self.workgroup_plain { NAMES_WORKGROUP } else { 0 };
-        let orders_data = |semantics: MemorySemantics, acquire: bool| {
+        self.relaxed_atomics_of(true, data)
+    }
+
+    /// Whether an atomic of workgroup memory (`workgroup_memory`) or of
+    /// buffers does not acquire what it reads, or release what it writes,
+    /// of all the memory `data` names ([`names`] bits).
+    fn relaxed_atomics_of(&self, workgroup_memory: bool, data: u32) -> bool {
+        let orders = |semantics: MemorySemantics, acquire: bool| {
             orders_as(semantics, acquire) && names(semantics) & data == data
         };
         self.instructions.iter().any(|(_, s)| match s {
-            Sync::Atomic { op, workgroup_memory: true, semantics, .. } => {
+            Sync::Atomic { op, workgroup_memory: w, semantics, .. } if *w == workgroup_memory => {
                 let read = *op != Op::AtomicStore;
                 let write = *op != Op::AtomicLoad;
-                (read && !orders_data(*semantics, true)) || (write && !orders_data(*semantics, false))
+                (read && !orders(*semantics, true)) || (write && !orders(*semantics, false))
             }
             _ => false,
         })
@@ -645,11 +645,6 @@ pub fn orders_as(semantics: MemorySemantics, acquire: bool) -> bool {
 /// Whether `semantics` acquire or release buffer memory (`UniformMemory`).
 pub fn orders_buffers(semantics: MemorySemantics) -> bool {
     semantics.intersects(ORDERING) && semantics.contains(MemorySemantics::UNIFORM_MEMORY)
-}
-
-/// Whether `semantics` acquire (`acquire`) or release buffer memory.
-pub fn orders_buffers_as(semantics: MemorySemantics, acquire: bool) -> bool {
-    orders_buffers(semantics) && orders_as(semantics, acquire)
 }
 
 /// A plain load or store (`store`) of `variable`, whose storage class is
