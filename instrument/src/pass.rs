@@ -305,8 +305,12 @@ struct Planning {
     barriers: Vec<BarrierSite>,
     /// Whether the happens-before engine may check atomics against plain
     /// accesses of the same words (SPIR-V with release/acquire
-    /// synchronization): it then needs every plain access of such a buffer.
+    /// synchronization of buffer memory): it then needs every plain access
+    /// of such a buffer.
     engine_checks_atomic_data: bool,
+    /// The same for workgroup memory (SPIR-V that releases and acquires
+    /// shared memory).
+    engine_checks_shared_atomic_data: bool,
     /// Whether the happens-before engine follows barriers that synchronize
     /// within a subgroup only (`Shader::subgroup_sync`): the analyzer takes
     /// every barrier as ordering the workgroup, so it may prove nothing
@@ -344,14 +348,20 @@ impl Planning {
                 }
             }
         }
-        if self.engine_checks_atomic_data {
-            for site in self.sites.iter().filter(|s| self.tracked[s.var as usize].plain_and_atomic) {
-                let status = &mut analysis.sites[site.id as usize];
-                if matches!(status, SiteStatus::RaceFree) {
-                    *status = SiteStatus::Instrumented(
-                        "atomics access its words too, and the happens-before engine checks it against them".into(),
-                    );
-                }
+        let engine_checks = |s: &&Site| {
+            let v = &self.tracked[s.var as usize];
+            let memory = match v.space {
+                Space::Workgroup => self.engine_checks_shared_atomic_data,
+                _ => self.engine_checks_atomic_data,
+            };
+            v.plain_and_atomic && memory
+        };
+        for site in self.sites.iter().filter(engine_checks) {
+            let status = &mut analysis.sites[site.id as usize];
+            if matches!(status, SiteStatus::RaceFree) {
+                *status = SiteStatus::Instrumented(
+                    "atomics access its words too, and the happens-before engine checks it against them".into(),
+                );
             }
         }
         analysis
@@ -443,6 +453,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             atomic_words: None,
             happens_before: None,
             sync_locations: None,
+            engine_checks_atomics: false,
         });
     }
 
@@ -494,6 +505,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         sites,
         barriers,
         engine_checks_atomic_data: shader.release_acquire,
+        engine_checks_shared_atomic_data: shader.shared_release_acquire,
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
 }
@@ -563,6 +575,7 @@ pub fn instrument_with(
                 wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
             },
             atomic_data: shader.release_acquire,
+            shared_atomic_data: shader.shared_release_acquire,
             buffers: shader.release_acquire || relaxed || relaxed_shared || subgroup_sync.buffers,
             workgroup: subgroup_sync.workgroup || shader.shared_release_acquire || relaxed_shared,
             subgroup_barriers: shader.subgroup_barriers,
@@ -1414,14 +1427,14 @@ impl Planner<'_> {
         };
         // Plain accesses of memory naga made atomic are also reported to the
         // checks of atomic memory, against the atomics.
-        let storage = self.tracked[r.var].space == Space::Storage;
-        let atomic = (r.atomic && storage).then_some(AtomicPlan {
+        let workgroup_memory = self.tracked[r.var].space == Space::Workgroup;
+        let atomic = r.atomic.then_some(AtomicPlan {
             var: r.var,
             site,
             narrow: false,
             subgroup: false,
             invocation: false,
-            workgroup_memory: false,
+            workgroup_memory,
             plain: true,
             write: atomic_write,
             const_words: r.const_words,
@@ -2239,10 +2252,7 @@ fn locked_atomic(f: &mut Function, rw: &Rewrite<'_>, sync: &SyncPlan, access: Lo
     // An atomic of a word that plain accesses share, or of a buffer with
     // atomics narrower than the device: the engine also checks its own
     // access of the word against the word's other accesses.
-    let checked = var.space == crate::Space::Storage
-        && var.happens_before.is_some()
-        && (var.plain_and_atomic || var.scoped_atomics);
-    match hb.atomic_data.filter(|_| checked) {
+    match hb.atomic_data.filter(|_| var.engine_checks_atomics) {
         Some(atomic_data) => {
             let (id, site) = (b.u32(var.id), b.u32(sync.site));
             b.call(atomic_data, vec![loc, flags, scope, id, word, site]);

@@ -44,8 +44,8 @@ pub struct TrackedVar {
     /// Whether it is storage memory with atomics of a scope narrower than
     /// the device (SPIR-V's workgroup-scope atomics on a buffer).
     pub scoped_atomics: bool,
-    /// Whether it is storage memory that atomics and plain loads or stores
-    /// (SPIR-V) both access.
+    /// Whether atomics and plain loads or stores (SPIR-V) both access it:
+    /// storage or workgroup memory.
     pub plain_and_atomic: bool,
     /// Whether it has atomics of subgroup (or invocation) scope (SPIR-V),
     /// storage or workgroup memory.
@@ -70,6 +70,12 @@ pub struct TrackedVar {
     /// Its atomic locations in that engine (one per word), when its atomics
     /// are ones synchronization goes through.
     pub sync_locations: Option<std::ops::Range<u32>>,
+    /// Whether that engine also checks its atomics' own accesses against its
+    /// other accesses (memory accessed both atomically and plainly, or a
+    /// buffer with atomics narrower than the device, where release and
+    /// acquire can order them): the checks of atomic memory then leave its
+    /// words to the engine.
+    pub engine_checks_atomics: bool,
 }
 
 impl TrackedVar {

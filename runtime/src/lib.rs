@@ -546,6 +546,30 @@ impl Plan {
                 names.join(", ")
             ));
         }
+        // Nor, in workgroup memory, at pairs of an atomic and a plain access
+        // (the atomic-plain check's own state judges those where the module
+        // does not release and acquire workgroup memory).
+        let strong = inst.happens_before.is_some_and(|hb| hb.programs.strong);
+        let shared_mixed = |name: &String| {
+            let var = inst.vars.iter().find(|v| &v.name == name);
+            var.is_some_and(|v| v.space == wgrace_instrument::Space::Workgroup && !v.engine_checks_atomics)
+        };
+        let unclassed: Vec<String> = races
+            .iter()
+            .filter(|r| r.class == RaceClass::AtomicPlain && shared_mixed(&r.memory.variable))
+            .map(|r| format!("`{}`", r.memory.variable))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if strong && !unclassed.is_empty() {
+            notes.push(format!(
+                "the missing-fence check does not look at pairs of an atomic and a plain access of workgroup memory \
+                 in a module that does not release and acquire it: an atomic-plain race on {} may be one that a \
+                 flag of relaxed atomics leaves unordered, which release/acquire semantics naming workgroup memory \
+                 would order",
+                unclassed.join(", ")
+            ));
+        }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where
         // the engine does not run: the data races stand, but the
         // missing-fence check did not look at them.
@@ -804,19 +828,21 @@ fn unchecked_atomic_memory(inst: &Instrumented, dispatch: [u32; 3]) -> Vec<Strin
         ));
     }
     let mixed = names(|v| v.plain_and_atomic);
+    // Buffers, which invocations of different workgroups share.
+    let mixed_buffers = names(|v| v.plain_and_atomic && v.space == wgrace_instrument::Space::Storage);
     let workgroups = dispatch.iter().map(|&d| u64::from(d)).product::<u64>();
     if !mixed.is_empty() && !linked("atomic_plain") {
         out.push(format!(
             "{} is accessed both atomically and with plain loads or stores, and the `atomic-plain` check did not \
-             run: races between the two across workgroups are not checked",
+             run: races between the two are not checked",
             mixed.join(", ")
         ));
-    } else if !mixed.is_empty() && workgroups > wgrace_instrument::checks::atomic_plain::MAX_WORKGROUPS {
+    } else if !mixed_buffers.is_empty() && workgroups > wgrace_instrument::checks::atomic_plain::MAX_WORKGROUPS {
         out.push(format!(
             "the `atomic-plain` check tells {} workgroups apart, fewer than this dispatch's {workgroups}: races \
              between plain and atomic accesses of {} across workgroups are not checked exactly",
             wgrace_instrument::checks::atomic_plain::MAX_WORKGROUPS,
-            mixed.join(", ")
+            mixed_buffers.join(", ")
         ));
     }
     out

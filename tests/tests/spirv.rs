@@ -872,6 +872,46 @@ fn release_and_acquire_through_a_flag_in_shared_memory_order_buffers() {
 }
 
 #[test]
+fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
+    // tests/data/spirv/shared_word_atomic_and_plain.comp: a shared counter
+    // cleared and read with plain accesses, added to atomically. Barriers
+    // order the three (the atomic-plain check's state within each
+    // workgroup counts the barriers that order workgroup memory); without
+    // one, the atomics and the plain access race. A flag whose release and
+    // acquire name shared memory orders a plain store before an atomicAdd
+    // (the happens-before engine checks the word's atomics then); with the
+    // store after the release, or relaxed atomics, they race. Every report
+    // is complete, in both modes.
+    let unclassed = "the missing-fence check does not look at pairs of an atomic and a plain access of workgroup \
+                     memory in a module that does not release and acquire it: an atomic-plain race on `count` may be \
+                     one that a flag of relaxed atomics leaves unordered, which release/acquire semantics naming \
+                     workgroup memory would order";
+    let atomic_plain = |first, second| vec![(RaceClass::AtomicPlain, first, second)];
+    for (defines, expected, notes) in [
+        (&[][..], vec![], vec![]),
+        (&["-DNO_CLEAR_BARRIER"][..], atomic_plain(29, 33), vec![unclassed]),
+        (&["-DNO_READ_BARRIER"][..], atomic_plain(33, 37), vec![unclassed]),
+        (&["-DFLAG"][..], vec![], vec![]),
+        (&["-DFLAG", "-DSTORE_AFTER"][..], atomic_plain(46, 51), vec![]),
+        (&["-DFLAG", "-DRELAXED"][..], atomic_plain(42, 51), vec![unclassed]),
+    ] {
+        let module = compile("shared_word_atomic_and_plain", &[&["-g"][..], defines].concat());
+        for mode in ["addr", "stmt"] {
+            let report =
+                check(&module, args(&["--dispatch", "2", "--buffer", "totals=128", "--mode", mode])).expect("runs");
+            let run = &report.runs[0];
+            assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
+            assert_eq!(class_and_lines(run), expected, "{defines:?} {mode}");
+            assert_eq!(run.notes, notes, "{defines:?} {mode}");
+            if let Some(race) = run.races.first() {
+                assert_eq!(race.explanation, wgrace_instrument::checks::atomic_plain::SHARED_EXPLANATION);
+                assert_eq!(race.hint, wgrace_instrument::checks::atomic_plain::SHARED_HINT);
+            }
+        }
+    }
+}
+
+#[test]
 fn fences_order_through_atomics_without_the_vulkan_memory_model() {
     // samples/corpus/spirv/glsl450_*.comp: GLSL without
     // `#pragma use_vulkan_memory_model`, whose atomics carry no semantics.

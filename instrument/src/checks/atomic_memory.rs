@@ -11,9 +11,9 @@ use super::data_race::{self, RawAccess, UNKNOWN_SITE};
 use super::{DecodeContext, Record, ShaderFacts, wgsl_prefix};
 use crate::vars::{self, TrackedVar};
 
-/// The race of one record of class `class`, with `texts` (explanation,
-/// hint), or `private_texts` for a race within a workgroup on memory no
-/// barrier orders ([`TrackedVar::unordered_by_barriers`]).
+/// The race of one record of class `class`, with the explanation and hint
+/// `texts(var, within)` gives for its variable and whether its accesses are
+/// of one workgroup.
 ///
 /// # Errors
 /// A message when the record names sites the shader does not have, or has
@@ -22,8 +22,7 @@ pub(crate) fn decode(
     class: RaceClass,
     record: &Record,
     ctx: &DecodeContext<'_>,
-    texts: (String, String),
-    private_texts: Option<(String, String)>,
+    texts: impl Fn(&TrackedVar, bool) -> (&'static str, &'static str),
 ) -> Result<Race, String> {
     let [lo_site, hi_site] = record.ids;
     let var = [hi_site, lo_site]
@@ -61,10 +60,7 @@ pub(crate) fn decode(
         .as_ref()
         .zip(second.invocation.as_ref())
         .is_some_and(|(a, b)| a.workgroup_id == b.workgroup_id);
-    let (explanation, hint) = match private_texts {
-        Some(private) if var.unordered_by_barriers && within => private,
-        _ => texts,
-    };
+    let (explanation, hint) = texts(var, within);
     Ok(Race {
         class,
         kind: data_race::kind(&first, &second),
@@ -74,8 +70,8 @@ pub(crate) fn decode(
         occurrences: record.count,
         lockstep: Lockstep::default(),
         examples,
-        explanation,
-        hint,
+        explanation: explanation.into(),
+        hint: hint.into(),
         detected_by: DetectedBy::Runtime,
         spread: Some(data_race::spread(record, var, ctx)),
     })
@@ -108,25 +104,25 @@ pub(crate) struct LocalState {
 
 impl LocalState {
     /// Gives each variable that `wants` one a state at `levels` levels, in
-    /// order, while they fit in `budget` bytes; `not_checked(name)` says
+    /// order, while they fit in `budget` bytes; `not_checked(var)` says
     /// what is not checked for a variable left without one.
     pub fn of(
         facts: &ShaderFacts<'_>,
         wants: impl Fn(&TrackedVar) -> bool,
         levels: u32,
         budget: u32,
-        not_checked: impl Fn(&str) -> String,
+        not_checked: impl Fn(&TrackedVar) -> String,
     ) -> LocalState {
         let bytes_per_word = LOCAL_BYTES_PER_WORD * levels;
         let mut local = LocalState { vars: Vec::new(), words: 0, levels, unchecked: Vec::new() };
         for v in facts.vars.iter().filter(|v| wants(v)) {
             match v.atomic_words {
-                None => local.unchecked.push(format!("{}: they index a runtime-sized array", not_checked(&v.name))),
+                None => local.unchecked.push(format!("{}: they index a runtime-sized array", not_checked(v))),
                 Some(words) if (local.words + words) * bytes_per_word > budget => {
                     local.unchecked.push(format!(
                         "{}: checking them would take {} bytes of workgroup memory ({bytes_per_word} per word), more \
                          than the {} left",
-                        not_checked(&v.name),
+                        not_checked(v),
                         words * bytes_per_word,
                         budget - local.words * bytes_per_word
                     ));

@@ -98,7 +98,7 @@ pub struct ShaderFacts<'a> {
     /// extent (SPIR-V): workgroup-scope atomics of storage memory, or
     /// subgroup-scope ones of any.
     pub scoped_atomics: bool,
-    /// Whether storage memory is accessed both atomically and with plain
+    /// Whether storage or workgroup memory is accessed both atomically and with plain
     /// loads or stores (SPIR-V). With either, the accesses of such memory
     /// call the runtime's `wgrace_atomic_memory`.
     pub plain_and_atomic: bool,
@@ -299,18 +299,25 @@ pub fn wgsl_prefix(id: &str) -> String {
 /// ([`TrackedVar::unordered_by_barriers`]: private accesses under SPIR-V's
 /// Vulkan memory model).
 pub(crate) fn barriers_order_wgsl(prefix: &str, vars: &[TrackedVar]) -> String {
-    let unordered: Vec<String> =
-        vars.iter().filter(|v| v.unordered_by_barriers).map(|v| format!("{}u", v.id)).collect();
-    let body = if unordered.is_empty() {
-        "    return true;\n".to_string()
+    let unordered = vars.iter().filter(|v| v.unordered_by_barriers).map(|v| v.id);
+    var_predicate_wgsl(&format!("wgrace_{prefix}_barriers_order"), unordered, false)
+}
+
+/// `fn <function>(v: u32) -> bool`, a test of a variable id: `listed` for
+/// the variables `ids`, the opposite for the others.
+pub(crate) fn var_predicate_wgsl(function: &str, ids: impl IntoIterator<Item = u32>, listed: bool) -> String {
+    let ids: Vec<String> = ids.into_iter().map(|id| format!("{id}u")).collect();
+    let body = if ids.is_empty() {
+        format!("    return {};\n", !listed)
     } else {
         format!(
-            "    switch v {{\n        case {}: {{\n            return false;\n        }}\n        default: {{\n            \
-             return true;\n        }}\n    }}\n",
-            unordered.join(", ")
+            "    switch v {{\n        case {}: {{\n            return {listed};\n        }}\n        default: {{\n            \
+             return {};\n        }}\n    }}\n",
+            ids.join(", "),
+            !listed
         )
     };
-    format!("\nfn wgrace_{prefix}_barriers_order(v: u32) -> bool {{\n{body}}}\n")
+    format!("\nfn {function}(v: u32) -> bool {{\n{body}}}\n")
 }
 
 /// Turns a linear index into an id of a grid of `dims`.

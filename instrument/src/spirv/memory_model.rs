@@ -66,11 +66,6 @@ pub struct Survey {
     pub vulkan_memory_model: bool,
     /// Each synchronizing instruction, with its word offset in the module.
     pub instructions: Vec<(usize, Sync)>,
-    /// The memory both atomics and plain loads or stores access, by variable
-    /// and top-level member (`Data.count`), and whether it is workgroup
-    /// memory: naga's reader makes it atomic, and wgrace still finds the
-    /// plain accesses by their instructions.
-    pub plain_and_atomic: Vec<(String, bool)>,
     /// Under the Vulkan memory model: the memory whose plain loads or
     /// stores a barrier cannot order between invocations, by variable, with
     /// how many such accesses ([`Survey::unchecked`] says why).
@@ -254,13 +249,7 @@ impl Survey {
                 survey.instructions.push((inst.at, sync));
             }
         }
-        // Plain and atomic accesses meet where their roots overlap: the same
-        // member, or a whole variable and any of its members.
         survey.workgroup_plain = plain.iter().any(|r| workgroup_variables.contains(&r.0));
-        let overlap = |a: &Root, b: &Root| a.0 == b.0 && (a.1.is_none() || b.1.is_none() || a.1 == b.1);
-        let mut both: Vec<Root> = atomic.iter().filter(|a| plain.iter().any(|p| overlap(a, p))).copied().collect();
-        both.sort_unstable();
-        both.dedup();
         let name_of = |variable: u32| {
             let ty = variable_types.get(&variable);
             let own = names.get(&variable).filter(|n| !n.is_empty());
@@ -298,21 +287,6 @@ impl Survey {
                 }
             }
         }
-        survey.plain_and_atomic = both
-            .into_iter()
-            .map(|(variable, member)| {
-                let ty = variable_types.get(&variable).copied().unwrap_or(0);
-                let name = match member {
-                    Some(m) => match member_names.get(&(ty, m)).filter(|n| !n.is_empty()) {
-                        Some(field) => format!("{}.{field}", name_of(variable)),
-                        None => format!("{}.{m}", name_of(variable)),
-                    },
-                    None => name_of(variable),
-                };
-                let workgroup = variable_classes.get(&variable) == Some(&(spirv::StorageClass::Workgroup as u32));
-                (name, workgroup)
-            })
-            .collect();
         survey
     }
 
@@ -400,14 +374,8 @@ impl Survey {
     /// (besides [`Survey::unchecked_subgroup_barriers`]).
     pub fn unchecked(&self) -> Vec<String> {
         let mut out = Vec::new();
-        // Buffer memory that both kinds access is the atomic-plain check's
+        // Memory that both kinds access is the atomic-plain check's
         // (checks/atomic_plain/), which says what it leaves unchecked.
-        for (memory, _) in self.plain_and_atomic.iter().filter(|(_, workgroup)| *workgroup) {
-            out.push(format!(
-                "`{memory}` is workgroup memory accessed both atomically and with plain loads or stores: races \
-                 between its plain accesses and its atomics are not checked"
-            ));
-        }
         if !self.unordered_by_barriers.is_empty() {
             let total: usize = self.unordered_by_barriers.iter().map(|(_, n)| n).sum();
             let names: Vec<String> = self.unordered_by_barriers.iter().map(|(name, _)| format!("`{name}`")).collect();

@@ -8,27 +8,29 @@
 //! finds the plain `OpLoad`s and `OpStore`s by their instructions
 //! (`Shader::is_plain_spirv_access`) and reports them, with every atomic of
 //! the variable, to the runtime's atomic-memory event. This check's WGSL
-//! (`shaders/wgsl/checks/atomic_plain/`) keeps, per word, which workgroups
-//! accessed it atomically and plainly and how, and, in workgroup memory,
-//! which invocations of the workgroup did since its last control barrier
-//! that orders buffer memory; it reports the first conflicting atomic and
-//! plain pair of each. The state within a workgroup takes
-//! 72 (`atomic_memory::LOCAL_BYTES_PER_WORD`) bytes of workgroup memory per word, for the
-//! words the accesses can reach: memory indexed through a runtime-sized
-//! array, or too large for what the shader leaves, is checked across
-//! workgroups only, and the report says so. Where the data-race check's
-//! happens-before engine checks such a buffer (SPIR-V that synchronizes
-//! with release and acquire, `HappensBefore::atomic_plain`), the engine
-//! judges its pairs under that synchronization instead and records them
-//! under this check's codes (`engine/record.wgsl`). Its records are races
-//! of class `atomic-plain`: code 0 when the later access read, 1 when it
-//! wrote.
+//! (`shaders/wgsl/checks/atomic_plain/`) keeps, per word of a buffer, which
+//! workgroups accessed it atomically and plainly and how, and, per word of a
+//! buffer or of workgroup memory, which invocations of the workgroup did
+//! since its last control barrier that orders that memory; it reports the
+//! first conflicting atomic and plain pair of each. The state within a
+//! workgroup takes 72 (`atomic_memory::LOCAL_BYTES_PER_WORD`) bytes of
+//! workgroup memory per word, for the words the accesses can reach: memory
+//! indexed through a runtime-sized array, or too large for what the shader
+//! leaves, is checked across workgroups only (a buffer) or not at all
+//! (workgroup memory), and the report says so. Where release and acquire
+//! synchronization can order such a pair (SPIR-V whose atomics or fences
+//! release and acquire that memory), the data-race check's happens-before
+//! engine checks the memory instead (`TrackedVar::engine_checks_atomics`,
+//! `HappensBefore::atomic_plain`) and records its pairs under this check's
+//! codes (`engine/record.wgsl`). Its records are races of class
+//! `atomic-plain`: code 0 when the later access read, 1 when it wrote.
 
 use wgrace_report::{CheckInfo, RaceClass, Severity};
 use wgrace_shaders::LinkedCheck;
 
 use super::atomic_memory::LocalState;
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts};
+use crate::vars::TrackedVar;
 
 /// The check.
 pub struct AtomicPlain;
@@ -57,6 +59,15 @@ pub const EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this
 pub const HINT: &str = "make the plain access atomic too (GLSL: atomicLoad, atomicStore, or an atomic \
     read-modify-write); within a workgroup a control barrier with UniformMemory semantics between the two also \
     orders them";
+
+/// The explanation of a race on workgroup memory.
+pub const SHARED_EXPLANATION: &str = "an atomic and a plain (non-atomic) access of this word of workgroup memory, at \
+    least one writing, with nothing ordering them: an atomic's scope does not order it with a plain access; a control \
+    barrier that orders workgroup memory does, or release/acquire synchronization of workgroup memory";
+
+/// Its fix hint.
+pub const SHARED_HINT: &str = "make the plain access atomic too (GLSL: atomicLoad, atomicStore, or an atomic \
+    read-modify-write), or put a control barrier with WorkgroupMemory semantics between the two (GLSL: barrier())";
 
 /// The explanation of a race within a workgroup on a buffer whose plain
 /// accesses are private under the Vulkan memory model.
@@ -96,18 +107,23 @@ impl Check for AtomicPlain {
             return None;
         }
         let budget = facts.workgroup_bytes_free.saturating_sub(OTHER_CHECKS_BYTES).min(LOCAL_BUDGET);
-        // The happens-before engine checks the buffers it follows
-        // (engine/record.wgsl records its races under this check's codes).
+        // The happens-before engine checks the memory whose atomics it
+        // checks (engine/record.wgsl records its races under this check's
+        // codes).
         let local = LocalState::of(
             facts,
-            |v| v.plain_and_atomic && v.happens_before.is_none(),
+            |v| v.plain_and_atomic && !v.engine_checks_atomics,
             1,
             budget,
-            |name| {
-                format!(
-                    "races between plain and atomic accesses of `{name}` within one workgroup are not checked (across \
-                 workgroups they are)"
-                )
+            |v| match v.space {
+                crate::Space::Workgroup => {
+                    format!("races between plain and atomic accesses of `{}` are not checked", v.name)
+                }
+                _ => format!(
+                    "races between plain and atomic accesses of `{}` within one workgroup are not checked (across \
+                     workgroups they are)",
+                    v.name
+                ),
             },
         );
         let mut linked = local.link(ID, "AP", first_code);
@@ -119,8 +135,11 @@ impl Check for AtomicPlain {
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
-        let texts = (EXPLANATION.to_string(), HINT.to_string());
-        let private = (PRIVATE_EXPLANATION.to_string(), PRIVATE_HINT.to_string());
-        super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts, Some(private)).map(Decoded::Race)
+        let texts = |var: &TrackedVar, within: bool| match var.space {
+            _ if var.unordered_by_barriers && within => (PRIVATE_EXPLANATION, PRIVATE_HINT),
+            crate::Space::Workgroup => (SHARED_EXPLANATION, SHARED_HINT),
+            _ => (EXPLANATION, HINT),
+        };
+        super::atomic_memory::decode(RaceClass::AtomicPlain, record, ctx, texts).map(Decoded::Race)
     }
 }

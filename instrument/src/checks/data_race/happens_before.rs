@@ -81,11 +81,12 @@ pub struct HappensBefore {
     /// Whether the shader takes spin locks whose lock sets it follows, for
     /// the lockset check (the pass sets it).
     pub locks: bool,
-    /// Whether it checks a buffer with words accessed both atomically and
-    /// plainly: the atomics' accesses of such a buffer are checked against
-    /// its plain ones (`wgrace_hb_atomic_data`), and their races are the
-    /// atomic-plain check's (`checks/atomic_plain/engine/record.wgsl`),
-    /// which leaves the buffer to the engine.
+    /// Whether it checks memory with words accessed both atomically and
+    /// plainly (a buffer, or workgroup memory): the atomics' accesses of
+    /// such memory are checked against its plain ones
+    /// (`wgrace_hb_atomic_data`), and their races are the atomic-plain
+    /// check's (`checks/atomic_plain/engine/record.wgsl`), which leaves that
+    /// memory to the engine (`wgrace_hb_checks_atomics`).
     pub atomic_plain: bool,
     /// Whether it checks a buffer with atomics narrower than the device:
     /// the atomics' accesses of such a buffer are checked against each
@@ -158,6 +159,9 @@ pub struct Following {
     /// check's own state follows, and a counter that many invocations add
     /// to would fill a word's history).
     pub atomic_data: bool,
+    /// The same for workgroup memory (in a module that releases and
+    /// acquires shared memory).
+    pub shared_atomic_data: bool,
     /// Whether it checks buffer memory (storage buffers' plain accesses).
     pub buffers: bool,
     /// Whether it checks workgroup memory (its plain accesses), on clocks
@@ -231,7 +235,7 @@ impl HappensBefore {
         workgroups: u64,
         following: Following,
     ) -> Result<EnginePlan, NotRun> {
-        let Following { programs, atomic_data, .. } = following;
+        let Following { programs, atomic_data, shared_atomic_data, .. } = following;
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -241,6 +245,9 @@ impl HappensBefore {
         }
         let (mut locations, mut words) = (0u64, 0u64);
         let mut bases = vec![(None, None); vars.len()];
+        // Whether the engine checks a variable's atomics against its other
+        // accesses ([`TrackedVar::engine_checks_atomics`]).
+        let mut checks_atomics = vec![false; vars.len()];
         let mut unfollowed = Vec::new();
         // Buffers first, then shared memory: each class's words and
         // locations in one range.
@@ -291,11 +298,15 @@ impl HappensBefore {
                 }
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
+                checks_atomics[i] = atomic_data && (v.plain_and_atomic || narrow_atomics);
             }
-            // Workgroup memory: each workgroup's copy on words of its own.
+            // Workgroup memory: each workgroup's copy on words of its own,
+            // with its atomics' own accesses where some word is accessed
+            // both ways and release and acquire can order them.
             if plain && following.workgroup && v.space == crate::Space::Workgroup {
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(0) * workgroups;
+                checks_atomics[i] = shared_atomic_data && v.plain_and_atomic;
             }
         }
         let shared_words_from = shared_words_from.unwrap_or(words);
@@ -350,16 +361,17 @@ impl HappensBefore {
                 MAX_STATE_BYTES >> 20
             ));
         }
-        for (v, (checked, locations)) in vars.iter_mut().zip(bases) {
+        for ((v, (checked, locations)), atomics) in vars.iter_mut().zip(bases).zip(checks_atomics) {
             v.happens_before = checked;
             v.sync_locations = locations;
+            v.engine_checks_atomics = atomics;
         }
-        engine.atomic_plain = vars.iter().any(|v| v.happens_before.is_some() && v.plain_and_atomic);
+        engine.atomic_plain = vars.iter().any(|v| v.engine_checks_atomics && v.plain_and_atomic);
         // Only where release and acquire can order two atomics that
         // barriers and program order do not: elsewhere the scope check's
         // state machines judge them as the model does, without the
         // history's limit.
-        engine.atomic_scope = atomic_data && vars.iter().any(|v| v.happens_before.is_some() && v.scoped_atomics);
+        engine.atomic_scope = vars.iter().any(|v| v.engine_checks_atomics && v.scoped_atomics);
         Ok(EnginePlan { engine: Some(engine), unfollowed })
     }
 
@@ -464,6 +476,10 @@ impl HappensBefore {
             "\nfn wgrace_hb_var_word(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{\n            \
              return WGRACE_HB_NONE;\n        }}\n    }}\n}}\n"
         ));
+        // The variables whose atomics it checks against their other
+        // accesses, which the checks of atomic memory leave to it.
+        let checked = vars.iter().filter(|v| v.engine_checks_atomics).map(|v| v.id);
+        source.push_str(&crate::checks::var_predicate_wgsl("wgrace_hb_checks_atomics", checked, true));
         // The location of a variable's word: as naga's bounds checks keep
         // an index in its array, the last word past the end; each
         // workgroup's copy of workgroup memory has locations of its own.

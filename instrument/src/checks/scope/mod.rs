@@ -158,10 +158,10 @@ impl Check for Scope {
         // check's codes).
         let local = LocalState::of(
             facts,
-            |v| v.subgroup_atomics && (v.space == crate::Space::Workgroup || v.happens_before.is_none()),
+            |v| v.subgroup_atomics && (v.space == crate::Space::Workgroup || !v.engine_checks_atomics),
             levels,
             budget,
-            |name| format!("scope races within one workgroup on `{name}` are not checked"),
+            |v| format!("scope races within one workgroup on `{}` are not checked", v.name),
         );
         let mut linked = local.link(ID, "SCOPE", first_code);
         linked.source.push_str(sync);
@@ -179,11 +179,11 @@ impl Check for Scope {
             return Ok(Decoded::Race(race));
         }
         if record.code >= 3 {
-            let texts = (ENGINE_EXPLANATION.to_string(), ENGINE_HINT.to_string());
+            let texts = |_: &_, _| (ENGINE_EXPLANATION, ENGINE_HINT);
             let record = Record { code: record.code - 3, ..record.clone() };
-            return super::atomic_memory::decode(RaceClass::Scope, &record, ctx, texts, None).map(Decoded::Race);
+            return super::atomic_memory::decode(RaceClass::Scope, &record, ctx, texts).map(Decoded::Race);
         }
-        let texts = (EXPLANATION.to_string(), HINT.to_string());
-        super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts, None).map(Decoded::Race)
+        let texts = |_: &_, _| (EXPLANATION, HINT);
+        super::atomic_memory::decode(RaceClass::Scope, record, ctx, texts).map(Decoded::Race)
     }
 }

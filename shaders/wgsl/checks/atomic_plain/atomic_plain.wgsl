@@ -9,11 +9,16 @@
 // plain access flagged WGRACE_ACCESS_PLAIN, of memory that both kinds
 // access) and reports such pairs:
 //
-// - of different workgroups, which nothing orders for this check: exact
-//   where the module has no release/acquire synchronization between
+// - of different workgroups (buffers), which nothing orders for this check:
+//   exact where the module has no release/acquire synchronization between
 //   workgroups (a report note says when it has);
-// - of one workgroup, when no control barrier that orders buffer memory
-//   separates them (counted on the runtime's barrier event).
+// - of one workgroup (buffers and workgroup memory), when no control barrier
+//   that orders that memory separates them (counted on the runtime's barrier
+//   event).
+//
+// Where release and acquire synchronization can order such a pair, the
+// data-race check's happens-before engine checks the memory instead
+// (wgrace_hb_checks_atomics).
 //
 // It records under WGRACE_CODE_ATOMIC_PLAIN (+1 when the later access
 // wrote); the host decodes the records in instrument/src/checks/atomic_plain/,
@@ -54,14 +59,18 @@
 // workgroup); witnesses hold the storage-barrier epoch in bits 0-31 instead
 // of the workgroup:
 //
-//   bits 32-63   the epoch: control barriers ordering buffer memory the
-//                workgroup executed before these accesses (an access of a
-//                later epoch starts afresh: everything before is ordered)
+//   bits 32-63   the epoch: control barriers ordering the memory (buffer or
+//                workgroup) the workgroup executed before these accesses (an
+//                access of a later epoch starts afresh: everything before is
+//                ordered)
 //   bits 24-31   the categories, as above
 //   bits 10-19   the invocation of the atomic side
 //   bits 0-9     the invocation of the plain side
 
+// The control barriers this invocation executed that order buffer memory,
+// and workgroup memory.
 var<private> wgrace_ap_epoch: u32;
+var<private> wgrace_ap_shared_epoch: u32;
 
 const WGRACE_AP_ID_MASK: u32 = 0x0fffffffu;
 const WGRACE_AP_NONE: u32 = 0xffffffffu;
@@ -151,17 +160,16 @@ fn wgrace_atomic_plain_on_barrier(kind: u32, id: u32) {
     if (kind & WGRACE_ORDERS_STORAGE) != 0u {
         wgrace_ap_epoch += 1u;
     }
+    if (kind & WGRACE_ORDERS_WORKGROUP) != 0u {
+        wgrace_ap_shared_epoch += 1u;
+    }
 }
 
 fn wgrace_atomic_plain_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
-    // Only buffer memory is both atomic and plain (the pass sees to it);
-    // workgroup memory's atomics come for the scope check.
-    if (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u {
-        return;
-    }
-    // The happens-before engine checks the words it follows, under release
-    // and acquire synchronization (engine/record.wgsl).
-    if wgrace_hb_var_word(v, word) != WGRACE_HB_NONE {
+    // The happens-before engine checks the atomics of the memory it follows
+    // where release and acquire synchronization can order them
+    // (engine/record.wgsl).
+    if wgrace_hb_checks_atomics(v) {
         return;
     }
     let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
@@ -170,15 +178,20 @@ fn wgrace_atomic_plain_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32
     // category it conflicts with.
     let side = select(2u, 0u, plain);
     let other = select(2u, 0u, !plain) + u32(!write);
-    wgrace_ap_across(v, word, site, write, side, other);
+    // Every workgroup has its own workgroup memory.
+    let workgroup_memory = (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u;
+    if !workgroup_memory {
+        wgrace_ap_across(v, word, site, write, side, other);
+    }
     let local = wgrace_ap_local_at(v, word);
     if local != WGRACE_AP_NONE {
-        // A buffer no barrier orders (private plain accesses under SPIR-V's
+        // Memory no barrier orders (private plain accesses under SPIR-V's
         // Vulkan memory model; wgrace_atomic_plain_barriers_order, generated
         // by the host): all of its accesses are of the workgroup's first
         // epoch.
-        let epoch = select(0u, wgrace_ap_epoch, wgrace_atomic_plain_barriers_order(v));
-        wgrace_ap_within(local, word, site, write, side, other, epoch);
+        let epoch = select(wgrace_ap_epoch, wgrace_ap_shared_epoch, workgroup_memory);
+        wgrace_ap_within(local, word, site, write, side, other,
+                         select(0u, epoch, wgrace_atomic_plain_barriers_order(v)));
     }
 }
 

@@ -162,9 +162,9 @@ fn wgrace_scope_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) {
     let write = (flags & WGRACE_ACCESS_WRITE) != 0u;
     let workgroup_memory = (flags & WGRACE_ACCESS_WORKGROUP_MEMORY) != 0u;
     // The happens-before engine checks the atomics of the buffers it
-    // follows, under release and acquire synchronization
+    // follows where release and acquire synchronization can order them
     // (engine/atomics.wgsl).
-    if !workgroup_memory && wgrace_hb_var_word(v, word) != WGRACE_HB_NONE {
+    if !workgroup_memory && wgrace_hb_checks_atomics(v) {
         return;
     }
     if !workgroup_memory {
