@@ -18,8 +18,9 @@
 //! - `atomic-plain`: an atomic and a plain access of one word race when at
 //!   least one writes and they come from different workgroups, or from
 //!   different invocations of one workgroup with no barrier that orders
-//!   buffer memory between them (with the harness that keeps the check's
-//!   state within the workgroup, on traces of one workgroup).
+//!   that memory between them (with the harness that keeps the check's
+//!   state within the workgroup, on traces of one workgroup, of buffer or
+//!   of workgroup memory).
 //!
 //! The test asserts that each check records exactly the words that race
 //! under its rule, each once, at the access that first makes the word race,
@@ -49,6 +50,7 @@ fn main() {
         wgrace_g = s.g;
         wgrace_t = s.t;
         wgrace_ap_epoch = s.epoch;
+        wgrace_ap_shared_epoch = s.epoch;
         wgrace_scope_epochs = vec2<u32>(s.epoch);
         wgrace_scope_lane_epochs = vec2<u32>(s.epoch);
         wgrace_atomic_memory(0u, s.word, true, s.site, s.flags);
@@ -75,10 +77,12 @@ struct Step {
     g: u32,
     t: u32,
     site: u32,
-    /// `WGRACE_ACCESS_WRITE | WGRACE_ACCESS_NARROW | WGRACE_ACCESS_PLAIN`.
+    /// `WGRACE_ACCESS_WRITE | WGRACE_ACCESS_NARROW | WGRACE_ACCESS_PLAIN`,
+    /// with `WGRACE_ACCESS_WORKGROUP_MEMORY` in some traces within a
+    /// workgroup.
     flags: u32,
     word: u32,
-    /// Control barriers ordering buffer memory its workgroup executed.
+    /// Control barriers ordering the memory its workgroup executed.
     epoch: u32,
     _pad: [u32; 2],
 }
@@ -131,6 +135,12 @@ fn trace(rng: &mut Rng, within: bool) -> Vec<Step> {
     let narrow_in = 2 + rng.below(8);
     let plain_in = 2 + rng.below(8);
     let write_in = 2 + rng.below(8);
+    // Within a workgroup, half the traces are of workgroup memory, whose
+    // atomics are never narrower than the workgroup (the pass flags none
+    // narrow) but may have a subgroup's scope.
+    let shared = within && rng.below(2) == 0;
+    let memory = if shared { wgrace_shaders::ACCESS_WORKGROUP_MEMORY } else { 0 };
+    let narrow = if shared { 0 } else { wgrace_shaders::ACCESS_NARROW };
     let mut epoch = 0;
     (0..len)
         .map(|i| {
@@ -142,7 +152,7 @@ fn trace(rng: &mut Rng, within: bool) -> Vec<Step> {
                 wgrace_shaders::ACCESS_PLAIN
             } else if rng.below(narrow_in) == 0 {
                 // Workgroup scope, or a subgroup's.
-                wgrace_shaders::ACCESS_NARROW | if rng.below(2) == 0 { wgrace_shaders::ACCESS_SUBGROUP } else { 0 }
+                narrow | if rng.below(2) == 0 { wgrace_shaders::ACCESS_SUBGROUP } else { 0 }
             } else {
                 0
             };
@@ -150,7 +160,7 @@ fn trace(rng: &mut Rng, within: bool) -> Vec<Step> {
                 g: rng.below(workgroups),
                 t: rng.below(INVOCATIONS),
                 site: i as u32,
-                flags: write | kind,
+                flags: write | kind | memory,
                 word: rng.below(words),
                 epoch,
                 _pad: [0; 2],
