@@ -79,9 +79,6 @@ pub struct Instrumented {
     pub happens_before: Option<HappensBefore>,
     /// Why the engine does not run for a shader that synchronizes that way.
     pub happens_before_not_run: Option<String>,
-    /// Buffers whose plain accesses the engine does not check where it
-    /// runs ([`crate::checks::data_race::happens_before::EnginePlan::unfollowed`]).
-    pub happens_before_unfollowed: Vec<String>,
     /// Whether the engine runs for the missing-fence check alone
     /// ([`InstrumentOptions::engine_for_classes`]): a run it leaves
     /// incomplete (a word that more invocations access between two
@@ -560,7 +557,7 @@ pub fn instrument_with(
         !(shader.release_acquire || shader.shared_release_acquire || shader.subgroup_sync.is_some());
     let strong = options.engine_for_classes || !for_classes_alone;
     let (relaxed, relaxed_shared) = (shader.relaxed_atomics && strong, shader.relaxed_shared_atomics && strong);
-    let (mut happens_before, happens_before_not_run, happens_before_unfollowed) = if shader.engine_follows() {
+    let (mut happens_before, happens_before_not_run) = if shader.engine_follows() {
         let has = |v: usize, atomic: bool| {
             sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
         };
@@ -577,18 +574,27 @@ pub fn instrument_with(
             atomic_data: shader.release_acquire,
             shared_atomic_data: shader.shared_release_acquire,
             buffers: shader.release_acquire || relaxed || relaxed_shared || subgroup_sync.buffers,
-            workgroup: subgroup_sync.workgroup || shader.shared_release_acquire || relaxed_shared,
+            // A flag of relaxed buffer atomics may order shared data too:
+            // where the engine runs for classes alone, which gives way when
+            // it cannot follow (`engine_for_classes`), it follows that
+            // memory as well; elsewhere a race there keeps its data-race
+            // class (the report notes that the missing-fence check did not
+            // look at it).
+            workgroup: subgroup_sync.workgroup
+                || shader.shared_release_acquire
+                || relaxed_shared
+                || (relaxed && for_classes_alone),
             subgroup_barriers: shader.subgroup_barriers,
             subgroup_execution: shader.subgroup_execution_barriers,
         };
         let runtime_len = |v: &TrackedVar| options.runtime_lengths.get(&v.handle).copied();
         let workgroups = options.workgroups;
         match HappensBefore::plan(&mut tracked, accesses, runtime_len, invocations, workgroups, following) {
-            Ok(plan) => (plan.engine, None, plan.unfollowed),
-            Err(reason) => (None, Some(reason), Vec::new()),
+            Ok(engine) => (engine, None),
+            Err(reason) => (None, Some(reason)),
         }
     } else {
-        (None, None, Vec::new())
+        (None, None)
     };
     if let Some(engine) = &mut happens_before {
         engine.locks = infer_locks(&mut plans);
@@ -848,7 +854,6 @@ pub fn instrument_with(
         engine_for_classes: for_classes_alone && happens_before.is_some(),
         happens_before,
         happens_before_not_run,
-        happens_before_unfollowed,
     })
 }
 

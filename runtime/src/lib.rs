@@ -533,41 +533,32 @@ impl Plan {
                 None => notes.push(note.clone()),
             }
         }
-        // The engine runs for the missing-fence check, but not for a buffer
-        // whose words are accessed both ways (only modules that release and
-        // acquire need it there).
-        let unfollowed = &inst.happens_before_unfollowed;
-        if inst.happens_before.is_some() && races.iter().any(|r| unfollowed.contains(&r.memory.variable)) {
-            let names: Vec<String> = unfollowed.iter().map(|n| format!("`{n}`")).collect();
-            notes.push(format!(
-                "the missing-fence check did not look at {}, some of whose words are accessed both atomically and \
-                 plainly: a race there that a flag or lock of relaxed atomics leaves unordered is reported under its \
-                 data-race or atomic-plain class",
-                names.join(", ")
-            ));
-        }
-        // Nor, in workgroup memory, at pairs of an atomic and a plain access
-        // (the atomic-plain check's own state judges those where the module
-        // does not release and acquire workgroup memory).
+        // The engine followed the program with every atomic releasing and
+        // acquiring (for the missing-fence check), but not over some memory
+        // a race is on: a buffer whose words are accessed both ways (only
+        // modules that release and acquire need it there), workgroup memory
+        // beside relaxed buffer atomics where the engine runs for more than
+        // classes (pass.rs), or, in workgroup memory, pairs of an atomic and
+        // a plain access (the atomic-plain check's own state judges those
+        // where the module does not release and acquire workgroup memory).
         let strong = inst.happens_before.is_some_and(|hb| hb.programs.strong);
-        let shared_mixed = |name: &String| {
-            let var = inst.vars.iter().find(|v| &v.name == name);
-            var.is_some_and(|v| v.space == wgrace_instrument::Space::Workgroup && !v.engine_checks_atomics)
+        // (Memory no barrier orders, private under the Vulkan memory model,
+        // release and acquire do not order either.)
+        let unlooked = |r: &Race| {
+            let var = inst.vars.iter().find(|v| v.name == r.memory.variable && !v.unordered_by_barriers);
+            var.is_some_and(|v| match r.class {
+                RaceClass::AtomicPlain => !v.engine_checks_atomics,
+                class => class.check() == "data-race" && v.happens_before.is_none(),
+            })
         };
-        let unclassed: Vec<String> = races
-            .iter()
-            .filter(|r| r.class == RaceClass::AtomicPlain && shared_mixed(&r.memory.variable))
-            .map(|r| format!("`{}`", r.memory.variable))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        if strong && !unclassed.is_empty() {
+        let unlooked: std::collections::BTreeSet<String> =
+            races.iter().filter(|r| unlooked(r)).map(|r| format!("`{}`", r.memory.variable)).collect();
+        if strong && !unlooked.is_empty() {
             notes.push(format!(
-                "the missing-fence check does not look at pairs of an atomic and a plain access of workgroup memory \
-                 in a module that does not release and acquire it: an atomic-plain race on {} may be one that a \
-                 flag of relaxed atomics leaves unordered, which release/acquire semantics naming workgroup memory \
-                 would order",
-                unclassed.join(", ")
+                "the missing-fence check did not look at {}: a race there that a flag or lock of relaxed atomics \
+                 leaves unordered (one that release/acquire semantics would order) is reported under its data-race \
+                 or atomic-plain class",
+                unlooked.into_iter().collect::<Vec<_>>().join(", ")
             ));
         }
         // SPIR-V with relaxed buffer atomics (and no release/acquire), where

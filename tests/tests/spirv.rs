@@ -882,10 +882,9 @@ fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
     // (the happens-before engine checks the word's atomics then); with the
     // store after the release, or relaxed atomics, they race. Every report
     // is complete, in both modes.
-    let unclassed = "the missing-fence check does not look at pairs of an atomic and a plain access of workgroup \
-                     memory in a module that does not release and acquire it: an atomic-plain race on `count` may be \
-                     one that a flag of relaxed atomics leaves unordered, which release/acquire semantics naming \
-                     workgroup memory would order";
+    let unclassed = "the missing-fence check did not look at `count`: a race there that a flag or lock of relaxed \
+                     atomics leaves unordered (one that release/acquire semantics would order) is reported under its \
+                     data-race or atomic-plain class";
     let atomic_plain = |first, second| vec![(RaceClass::AtomicPlain, first, second)];
     for (defines, expected, notes) in [
         (&[][..], vec![], vec![]),
@@ -907,6 +906,36 @@ fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
                 assert_eq!(race.explanation, wgrace_instrument::checks::atomic_plain::SHARED_EXPLANATION);
                 assert_eq!(race.hint, wgrace_instrument::checks::atomic_plain::SHARED_HINT);
             }
+        }
+    }
+}
+
+#[test]
+fn a_flag_of_relaxed_buffer_atomics_ordering_shared_data_is_a_missing_fence_race() {
+    // tests/data/spirv/buffer_flag_shared_data.comp: a flag in a buffer,
+    // the data in shared memory. Its release and acquire (naming shared
+    // memory) order the data; relaxed, they do not, and the engine, which
+    // runs for the missing-fence check alone, follows shared memory too: a
+    // missing-fence race. Where the engine also runs for release/acquire
+    // synchronization elsewhere (-DCOUNTED) it does not follow shared memory
+    // for relaxed buffer atomics: the race is intra-workgroup, and a note
+    // says the missing-fence check did not look at `data`.
+    let not_looked = "the missing-fence check did not look at `data`: a race there that a flag or lock of relaxed \
+                      atomics leaves unordered (one that release/acquire semantics would order) is reported under its \
+                      data-race or atomic-plain class";
+    for (defines, expected, notes) in [
+        (&[][..], vec![], vec![]),
+        (&["-DCOUNTED"][..], vec![], vec![]),
+        (&["-DRELAXED"][..], vec![(RaceClass::MissingFence, 28, 33)], vec![]),
+        (&["-DRELAXED", "-DCOUNTED"][..], vec![(RaceClass::IntraWorkgroup, 28, 33)], vec![not_looked]),
+    ] {
+        let module = compile("buffer_flag_shared_data", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
+        for mode in ["addr", "stmt"] {
+            let report = check(&module, args(&["--dispatch", "2", "--mode", mode])).expect("runs");
+            let run = &report.runs[0];
+            assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
+            assert_eq!(class_and_lines(run), expected, "{defines:?} {mode}");
+            assert_eq!(run.notes, notes, "{defines:?} {mode}");
         }
     }
 }
@@ -1421,9 +1450,9 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
     let run = &beside.runs[0];
     assert!(run.races.iter().any(|r| r.class == RaceClass::AtomicPlain), "{:?}", run.races);
     assert!(beside.complete, "{:?}", run.incomplete);
-    let left_alone = "the missing-fence check did not look at `Message`, some of whose words are accessed both \
-                      atomically and plainly: a race there that a flag or lock of relaxed atomics leaves unordered is \
-                      reported under its data-race or atomic-plain class";
+    let left_alone = "the missing-fence check did not look at `Message`: a race there that a flag or lock of relaxed \
+                      atomics leaves unordered (one that release/acquire semantics would order) is reported under its \
+                      data-race or atomic-plain class";
     let given_way = "the missing-fence check did not run: its happens-before engine could not follow every access";
     assert!(
         run.notes == [left_alone] || (run.notes.len() == 1 && run.notes[0].starts_with(given_way)),

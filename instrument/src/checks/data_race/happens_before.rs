@@ -174,17 +174,6 @@ pub struct Following {
     pub subgroup_execution: bool,
 }
 
-/// What [`HappensBefore::plan`] decided for a shader the engine can run for.
-#[derive(Clone, Debug, Default)]
-pub struct EnginePlan {
-    /// The engine, when there is memory for it to check.
-    pub engine: Option<HappensBefore>,
-    /// Buffers whose plain accesses it does not check (some of their words
-    /// are accessed atomically too, in a module without release/acquire
-    /// synchronization), by name for the report.
-    pub unfollowed: Vec<String>,
-}
-
 /// The kinds of access a variable has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Accesses {
@@ -218,7 +207,11 @@ pub type NotRun = String;
 impl HappensBefore {
     /// Plans the engine for `vars`, giving each variable it checks its
     /// first engine word ([`TrackedVar::happens_before`]) and each with
-    /// atomics its locations ([`TrackedVar::sync_locations`]).
+    /// atomics its locations ([`TrackedVar::sync_locations`]); `None` when
+    /// it has no memory to check. A buffer some of whose words are accessed
+    /// both atomically and plainly, in a module without release/acquire
+    /// synchronization, is left to the other checks (the report notes that
+    /// the missing-fence check did not look at it).
     /// `accesses(v)` tells which kinds of access variable `v` has; `runtime_len`
     /// the element count of a variable's runtime-sized array in this run;
     /// `following` what to follow.
@@ -234,7 +227,7 @@ impl HappensBefore {
         workgroup_size: u32,
         workgroups: u64,
         following: Following,
-    ) -> Result<EnginePlan, NotRun> {
+    ) -> Result<Option<HappensBefore>, NotRun> {
         let Following { programs, atomic_data, shared_atomic_data, .. } = following;
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
@@ -320,7 +313,7 @@ impl HappensBefore {
                     names.join(", ")
                 ));
             }
-            return Ok(EnginePlan::default());
+            return Ok(None);
         }
         let mut engine = HappensBefore {
             invocations: invocations as u32,
@@ -372,7 +365,7 @@ impl HappensBefore {
         // state machines judge them as the model does, without the
         // history's limit.
         engine.atomic_scope = vars.iter().any(|v| v.engine_checks_atomics && v.scoped_atomics);
-        Ok(EnginePlan { engine: Some(engine), unfollowed })
+        Ok(Some(engine))
     }
 
     /// Storage classes it checks (`WGRACE_HB_CLASSES`).
