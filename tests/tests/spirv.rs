@@ -1179,6 +1179,19 @@ fn release_and_acquire_order_accesses_between_workgroups() {
             let noted = run.notes.iter().any(|n| n.starts_with("the module synchronizes"));
             assert!(!noted, "{defines:?} {mode}: {:?}", run.notes);
             let races = class_and_lines(run);
+            // Relaxed device-scope flags: the engine runs for the
+            // missing-fence check alone. Where its run leaves something
+            // unchecked (on lavapipe, a workgroup's thread preempted while
+            // it holds a location's lock, on a busy machine, makes the other
+            // give up waiting for it) wgrace checks again without it, or
+            // where the strong program cannot decide an acquire, the race
+            // stands, its class is the data race's, and a note says so.
+            let given_way = run.notes.iter().any(|n| n.starts_with("the missing-fence check did not run"));
+            let degraded = given_way || run.stats.race_classes_unsure > 0;
+            if degraded && expected == [data(RaceClass::MissingFence)] && defines.contains(&"-DRELAXED") {
+                assert_eq!(races, [data(RaceClass::InterWorkgroup)], "{defines:?} {mode}");
+                continue;
+            }
             assert_eq!(races, expected, "{defines:?} {mode}");
             // The text report names the class.
             if defines.contains(&"-DRELAXED") && defines.contains(&"-DSCOPE=gl_ScopeDevice") {
