@@ -30,4 +30,12 @@ void main() {
             break;
         }
     }
+    // An acquire-release add no invocation makes: the module releases and
+    // acquires buffer memory, so the happens-before engine runs for more
+    // than classes, and does not follow shared memory for the relaxed
+    // flags (a flag in a buffer ordering shared data): the data stays the
+    // data-race check's own, which statement mode checks at the end.
+    if (t == 1000u) {
+        atomicAdd(flag[0], 0u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);
+    }
 }
