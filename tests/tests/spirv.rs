@@ -74,6 +74,28 @@ fn class_and_lines(run: &wgrace::report::Run) -> Vec<(RaceClass, u32, u32)> {
     races
 }
 
+/// Checks `module` with `flags` in addr and in statement mode, and asserts
+/// that each report is complete, with the races (class and lines) of
+/// `expected` and exactly `notes`; `what` names the case in messages.
+fn complete_in_both_modes(
+    module: &Path,
+    flags: &[&str],
+    expected: &[(RaceClass, u32, u32)],
+    notes: &[&str],
+    what: &str,
+) -> Vec<Report> {
+    let mut reports = Vec::new();
+    for mode in ["addr", "stmt"] {
+        let report = check(module, args(&[flags, &["--mode", mode]].concat())).expect("runs");
+        let run = &report.runs[0];
+        assert!(report.complete, "{what} {mode}: {:?}", run.incomplete);
+        assert_eq!(class_and_lines(run), expected, "{what} {mode}");
+        assert_eq!(run.notes, notes, "{what} {mode}");
+        reports.push(report);
+    }
+    reports
+}
+
 fn args(flags: &[&str]) -> RunArgs {
     RunArgs::parse_flags(&flags.iter().map(ToString::to_string).collect::<Vec<_>>()).expect("flags")
 }
@@ -827,13 +849,7 @@ fn release_and_acquire_through_a_flag_in_shared_memory_order_buffers() {
     // own), in both modes (two workgroups, each passing its own message).
     let flags = ["-g", "--target-env", "vulkan1.3"];
     let module = compile("shared_flag_message_passing", &flags);
-    for mode in ["addr", "stmt"] {
-        let report = check(&module, args(&["--dispatch", "2", "--mode", mode])).expect("runs");
-        let run = &report.runs[0];
-        assert!(report.complete, "{mode}: {:?}", run.incomplete);
-        assert_eq!(class_and_lines(run), [], "{mode}");
-        assert!(run.notes.is_empty(), "{mode}: {:?}", run.notes);
-    }
+    complete_in_both_modes(&module, &["--dispatch", "2"], &[], &[], "buffer data");
     // Without semantics nothing orders them: a race between the data's
     // write and read, the missing-fence check's (the same program with the
     // flag's atomics releasing and acquiring orders it).
@@ -895,14 +911,9 @@ fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
         (&["-DFLAG", "-DRELAXED"][..], atomic_plain(42, 51), vec![unclassed]),
     ] {
         let module = compile("shared_word_atomic_and_plain", &[&["-g"][..], defines].concat());
-        for mode in ["addr", "stmt"] {
-            let report =
-                check(&module, args(&["--dispatch", "2", "--buffer", "totals=128", "--mode", mode])).expect("runs");
-            let run = &report.runs[0];
-            assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
-            assert_eq!(class_and_lines(run), expected, "{defines:?} {mode}");
-            assert_eq!(run.notes, notes, "{defines:?} {mode}");
-            if let Some(race) = run.races.first() {
+        let flags = ["--dispatch", "2", "--buffer", "totals=128"];
+        for report in complete_in_both_modes(&module, &flags, &expected, &notes, &format!("{defines:?}")) {
+            if let Some(race) = report.runs[0].races.first() {
                 assert_eq!(race.explanation, wgrace_instrument::checks::atomic_plain::SHARED_EXPLANATION);
                 assert_eq!(race.hint, wgrace_instrument::checks::atomic_plain::SHARED_HINT);
             }
@@ -930,13 +941,7 @@ fn a_flag_of_relaxed_buffer_atomics_ordering_shared_data_is_a_missing_fence_race
         (&["-DRELAXED", "-DCOUNTED"][..], vec![(RaceClass::IntraWorkgroup, 28, 33)], vec![not_looked]),
     ] {
         let module = compile("buffer_flag_shared_data", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
-        for mode in ["addr", "stmt"] {
-            let report = check(&module, args(&["--dispatch", "2", "--mode", mode])).expect("runs");
-            let run = &report.runs[0];
-            assert!(report.complete, "{defines:?} {mode}: {:?}", run.incomplete);
-            assert_eq!(class_and_lines(run), expected, "{defines:?} {mode}");
-            assert_eq!(run.notes, notes, "{defines:?} {mode}");
-        }
+        complete_in_both_modes(&module, &["--dispatch", "2"], &expected, &notes, &format!("{defines:?}"));
     }
 }
 
@@ -1540,12 +1545,8 @@ fn the_engine_run_for_classes_alone_gives_way_to_the_barrier_epochs_when_it_cann
     let flags = ["-g", "--target-env", "vulkan1.3"];
     let module = compile("broadcast_beside_relaxed_counter", &flags);
     let racy = compile("broadcast_beside_relaxed_counter", &[&flags[..], &["-DRACE"]].concat());
+    complete_in_both_modes(&module, &["--dispatch", "2"], &[], &[], "race-free");
     for mode in ["addr", "stmt"] {
-        let report = check(&module, args(&["--dispatch", "2", "--mode", mode])).expect("runs");
-        let run = &report.runs[0];
-        assert!(report.complete, "{mode}: {:?}", run.incomplete);
-        assert_eq!(class_and_lines(run), [], "{mode}");
-        assert!(run.notes.is_empty(), "{mode}: {:?}", run.notes);
         let report = check(&racy, args(&["--dispatch", "2", "--mode", mode])).expect("runs");
         let run = &report.runs[0];
         assert!(report.complete, "{mode}: {:?}", run.incomplete);
