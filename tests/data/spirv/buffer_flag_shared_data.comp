@@ -2,12 +2,12 @@
 #pragma use_vulkan_memory_model
 #extension GL_KHR_memory_scope_semantics : require
 // Message passing within a workgroup: the data in shared memory, the flag
-// in a buffer (one per workgroup). Invocation 0 writes the data (line 28)
-// and sets the flag with a store-release naming shared memory; invocation
-// 63 reads the data (line 33) once it saw the flag with a load-acquire: no
-// race. With -DRELAXED the flag's atomics carry no semantics: the data's
-// write and read race, a missing-fence race (the engine, which runs for the
-// missing-fence check alone, follows shared memory too). -DRELAXED
+// in a buffer (one per workgroup, starting at zero: --fill Flags=zero).
+// Invocation 0 writes the data (line 28) and sets the flag with a
+// store-release naming shared memory; invocation 63 reads the data (line
+// 33) once it saw the flag with a load-acquire: no race. With -DRELAXED the
+// flag's atomics carry no semantics: the data's write and read race, a
+// missing-fence race (the engine then follows shared memory too). -DRELAXED
 // -DCOUNTED: invocation 63 also counts its workgroup done with an
 // acquire-release add; the engine runs for that too, and then does not
 // follow shared memory for relaxed buffer atomics: the race keeps its
