@@ -31,7 +31,7 @@ use naga::{
 
 use crate::analysis::{Analysis, AnalysisInput, SiteStatus};
 pub use crate::checks::data_race::Mode;
-use crate::checks::data_race::happens_before::{Accesses, Following, HappensBefore, Programs};
+use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
 use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
@@ -300,14 +300,10 @@ struct Planning {
     plans: HashMap<Option<usize>, FunctionPlans>,
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
-    /// Whether the happens-before engine may check atomics against plain
-    /// accesses of the same words (SPIR-V with release/acquire
-    /// synchronization of buffer memory): it then needs every plain access
-    /// of such a buffer.
-    engine_checks_atomic_data: bool,
-    /// The same for workgroup memory (SPIR-V that releases and acquires
-    /// shared memory).
-    engine_checks_shared_atomic_data: bool,
+    /// The memory whose atomics the happens-before engine may check against
+    /// plain accesses of the same words: it then needs every plain access
+    /// of such memory.
+    engine_checks_atomic_data: AtomicData,
     /// Whether the happens-before engine follows barriers that synchronize
     /// within a subgroup only (`Shader::subgroup_sync`): the analyzer takes
     /// every barrier as ordering the workgroup, so it may prove nothing
@@ -347,11 +343,7 @@ impl Planning {
         }
         let engine_checks = |s: &&Site| {
             let v = &self.tracked[s.var as usize];
-            let memory = match v.space {
-                Space::Workgroup => self.engine_checks_shared_atomic_data,
-                _ => self.engine_checks_atomic_data,
-            };
-            v.plain_and_atomic && memory
+            v.plain_and_atomic && self.engine_checks_atomic_data.checks(v.space)
         };
         for site in self.sites.iter().filter(engine_checks) {
             let status = &mut analysis.sites[site.id as usize];
@@ -501,8 +493,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         plans,
         sites,
         barriers,
-        engine_checks_atomic_data: shader.release_acquire,
-        engine_checks_shared_atomic_data: shader.shared_release_acquire,
+        engine_checks_atomic_data: AtomicData::of(shader),
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
 }
@@ -571,8 +562,7 @@ pub fn instrument_with(
                 strong: relaxed || relaxed_shared,
                 wide: shader.narrow_sync || shader.subgroup_sync.is_some(),
             },
-            atomic_data: shader.release_acquire,
-            shared_atomic_data: shader.shared_release_acquire,
+            atomic_data: AtomicData::of(shader),
             buffers: shader.release_acquire || relaxed || relaxed_shared || subgroup_sync.buffers,
             // A flag of relaxed buffer atomics may order shared data too:
             // where the engine runs for classes alone, which gives way when

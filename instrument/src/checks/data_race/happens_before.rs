@@ -153,15 +153,9 @@ pub const LOCK_SPIN_CUT_SHORT: u32 = 60_000;
 pub struct Following {
     /// The programs besides the shader's.
     pub programs: Programs,
-    /// Whether to check atomics against plain accesses of the same words
-    /// (in a module that synchronizes with release and acquire: elsewhere
-    /// nothing but barriers orders such a pair, which the atomic-plain
-    /// check's own state follows, and a counter that many invocations add
-    /// to would fill a word's history).
-    pub atomic_data: bool,
-    /// The same for workgroup memory (in a module that releases and
-    /// acquires shared memory).
-    pub shared_atomic_data: bool,
+    /// The memory whose atomics it checks against plain accesses of the
+    /// same words.
+    pub atomic_data: AtomicData,
     /// Whether it checks buffer memory (storage buffers' plain accesses).
     pub buffers: bool,
     /// Whether it checks workgroup memory (its plain accesses), on clocks
@@ -172,6 +166,32 @@ pub struct Following {
     pub subgroup_barriers: bool,
     /// Whether some of those have subgroup execution scope.
     pub subgroup_execution: bool,
+}
+
+/// The memory whose atomics the engine checks against plain accesses of the
+/// same words: buffers in a module that releases and acquires buffer memory,
+/// workgroup memory in one that releases and acquires shared memory.
+/// Elsewhere nothing but barriers orders such a pair, which the atomic-plain
+/// check's own state follows, and a counter that many invocations add to
+/// would fill a word's history.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AtomicData {
+    pub buffers: bool,
+    pub workgroup: bool,
+}
+
+impl AtomicData {
+    pub fn of(shader: &crate::Shader) -> AtomicData {
+        AtomicData { buffers: shader.release_acquire, workgroup: shader.shared_release_acquire }
+    }
+
+    /// Whether it checks the atomics of memory in `space`.
+    pub fn checks(self, space: crate::Space) -> bool {
+        match space {
+            crate::Space::Workgroup => self.workgroup,
+            _ => self.buffers,
+        }
+    }
 }
 
 /// The kinds of access a variable has.
@@ -228,7 +248,7 @@ impl HappensBefore {
         workgroups: u64,
         following: Following,
     ) -> Result<Option<HappensBefore>, NotRun> {
-        let Following { programs, atomic_data, shared_atomic_data, .. } = following;
+        let Following { programs, atomic_data, .. } = following;
         let invocations = u64::from(workgroup_size) * workgroups;
         if invocations > MAX_INVOCATIONS {
             return Err(format!(
@@ -283,15 +303,15 @@ impl HappensBefore {
             // narrower than the device; and a buffer with such atomics
             // alone, whose atomics' accesses synchronization may order.
             let buffer = following.buffers && v.space == crate::Space::Storage && !v.unordered_by_barriers;
-            let narrow_atomics = atomic && atomic_data && v.scoped_atomics;
+            let narrow_atomics = atomic && atomic_data.buffers && v.scoped_atomics;
             if buffer && (plain || narrow_atomics) {
-                if v.plain_and_atomic && !atomic_data {
+                if v.plain_and_atomic && !atomic_data.buffers {
                     unfollowed.push(v.name.clone());
                     continue;
                 }
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(len.ok_or_else(unknown_length)?);
-                checks_atomics[i] = atomic_data && (v.plain_and_atomic || narrow_atomics);
+                checks_atomics[i] = atomic_data.buffers && (v.plain_and_atomic || narrow_atomics);
             }
             // Workgroup memory: each workgroup's copy on words of its own,
             // with its atomics' own accesses where some word is accessed
@@ -299,7 +319,7 @@ impl HappensBefore {
             if plain && following.workgroup && v.space == crate::Space::Workgroup {
                 bases[i].0 = Some(words.min(u64::from(u32::MAX)) as u32);
                 words += v.words(0) * workgroups;
-                checks_atomics[i] = shared_atomic_data && v.plain_and_atomic;
+                checks_atomics[i] = atomic_data.workgroup && v.plain_and_atomic;
             }
         }
         let shared_words_from = shared_words_from.unwrap_or(words);
