@@ -277,13 +277,7 @@ impl Plan {
         decoded.stats.elapsed_ms = elapsed.as_secs_f64() * 1e3;
         let mut record = self.run_record(gpu, &inst, decoded, run.layout.trace_capacity);
         if unclassified && record.races.iter().any(|r| r.class.check() == "data-race") {
-            notes.push(
-                "the missing-fence check did not run: its happens-before engine could not follow every access (a \
-                 word that more invocations access between two barriers than it remembers, say), and the data-race \
-                 check's barrier epochs checked the shader without it; a race that a flag or lock of relaxed \
-                 atomics leaves unordered is reported under its data-race class"
-                    .into(),
-            );
+            notes.push(MISSING_FENCE_GAVE_WAY.into());
         }
         record.notes.extend(notes);
         record.checked.shadow = run.layout.shadow_summary(&inst);
@@ -782,6 +776,17 @@ impl Check {
         Ok(session::check(&self.shader, &spec, &gpus, &self.checks, false, &mut |_| {})?.report)
     }
 }
+
+/// The note of a run whose happens-before engine, running for the
+/// missing-fence check alone, could not follow the shader and gave way to
+/// the barrier epochs (`Plan::run_checked`). On lavapipe that can be the
+/// schedule's doing (an invocation preempted while it holds one of the
+/// engine's locks makes another give up), so the corpus runs such a kernel
+/// again, as it does one whose report is incomplete.
+pub(crate) const MISSING_FENCE_GAVE_WAY: &str = "the missing-fence check did not run: its happens-before engine could not follow every access (a word that \
+     more invocations access between two barriers than it remembers, say), and the data-race check's barrier \
+     epochs checked the shader without it; a race that a flag or lock of relaxed atomics leaves unordered is \
+     reported under its data-race class";
 
 /// A checked run that ended (see [`Plan::run_checked`]).
 pub(crate) struct CheckedOutcome {
