@@ -1,0 +1,60 @@
+#version 450
+#pragma use_vulkan_memory_model
+#extension GL_KHR_memory_scope_semantics : require
+// scor_app_reduction with ScoR's two planted bugs. At the tree's second
+// level (s == 16) the writers raise their flags with relaxed stores, so
+// the readers' acquire has nothing to synchronize with: the partial sum's
+// write (line 29) and its read (line 38) are unordered, a flag protocol
+// without a release (missing-fence). And the workgroup's sum is published
+// with a workgroup-scope fence before the ticket: the last workgroup's
+// read of the other's sum (line 55) is not ordered after its write (line
+// 49) by a fence whose scope holds both, a scope race.
+// original: ScoR: benchmarks/reduction (RACEY: 2 races)
+// wgrace: --dispatch 2 --fill Flags=zero --fill Tickets=zero
+// expect: race
+// race: missing-fence 29 38
+// race: scope 49 55
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) readonly buffer Input { uint data[256]; };
+layout(set = 0, binding = 1) coherent buffer Partial { uint partial[128]; };
+layout(set = 0, binding = 2) buffer Flags { uint flag[128]; };
+layout(set = 0, binding = 3) coherent buffer Sums { uint sums[2]; uint total; };
+layout(set = 0, binding = 4) buffer Tickets { uint ticket; };
+const uint WORKGROUPS = 2u, SIZE = 64u, TRIES = 2000u;
+
+// One level of the tree: invocations [SIZE - 2s, SIZE - s) hand their sums
+// to the invocation s above them.
+void level(uint s, uint t, uint base, inout uint sum) {
+    if (t + 2u * s >= SIZE && t + s < SIZE) {
+        partial[base + t] = sum;
+        if (s == 16u) {
+            atomicStore(flag[base + t], 1u, gl_ScopeWorkgroup, 0, 0);
+        } else {
+            atomicStore(flag[base + t], 1u, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+        }
+    }
+    if (t + s >= SIZE) {
+        for (uint k = 0u; k < TRIES && atomicLoad(flag[base + t - s], gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquire) == 0u; k++) {}
+        sum += partial[base + t - s];
+    }
+}
+
+void main() {
+    uint t = gl_LocalInvocationID.x, w = gl_WorkGroupID.x, base = w * SIZE;
+    uint sum = data[2u * base + t] + data[2u * base + SIZE + t];
+    for (uint s = SIZE / 2u; s > 0u; s /= 2u) {
+        level(s, t, base, sum);
+    }
+    if (t == SIZE - 1u) {
+        sums[w] = sum;
+        memoryBarrier(gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+        if (atomicAdd(ticket, 1u, gl_ScopeDevice, 0, 0) == WORKGROUPS - 1u) {
+            memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire);
+            uint all = 0u;
+            for (uint g = 0u; g < WORKGROUPS; g++) {
+                all += sums[g];
+            }
+            total = all;
+        }
+    }
+}
