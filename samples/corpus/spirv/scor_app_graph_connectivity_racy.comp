@@ -69,10 +69,10 @@ void main() {
     barrier();
     for (uint round = 0u; round < ROUNDS; round++) {
         uvec2 mine = taken;
-        if (mine.y >= SIZE[mine.x]) {
-            break;
+        // A used-up chunk is skipped, not left: all meet every round's barriers.
+        if (mine.y < SIZE[mine.x]) {
+            link(FIRST[mine.x] + mine.y + t);
         }
-        link(FIRST[mine.x] + mine.y + t);
         if (t == 0u) {
             uvec2 next = uvec2(mine.x, atomicAdd(head[mine.x], CHUNK, gl_ScopeDevice, 0, 0));
             if (next.y >= SIZE[next.x]) {

@@ -407,11 +407,14 @@ impl HappensBefore {
     }
 
     /// Its WGSL for `vars`: the layout, the engine, and
-    /// `wgrace_hb_var_word(v, word)`; without the strong program, an empty
-    /// `wgrace_hb_missing_fence` (the missing-fence check defines it with
-    /// that program), without the wide one, an empty `wgrace_hb_scope` (the
-    /// scope check's), and without locks, an empty `wgrace_hb_lockset` (the
-    /// lockset check's).
+    /// `wgrace_hb_var_word(v, word)`; and the record code of each check whose
+    /// races the engine finds but that is not linked, `WGRACE_HB_NOT_LINKED`:
+    /// without the strong program `wgrace_hb_missing_fence_code` (the
+    /// missing-fence check defines it with that program), without the wide
+    /// one `wgrace_hb_scope_code` (the scope check's), without locks
+    /// `wgrace_hb_lockset_code` (the lockset check's), without atomics'
+    /// own accesses as data `wgrace_hb_atomic_plain_code`, and without
+    /// atomics of narrow scopes as data `wgrace_hb_atomic_scope_code`.
     pub fn wgsl(&self, vars: &[TrackedVar]) -> String {
         let mut source = format!(
             "\nconst WGRACE_HB_N: u32 = {}u;\nconst WGRACE_HB_WG_SIZE: u32 = {}u;\nconst WGRACE_HB_LOCATIONS: u32 = \
@@ -447,24 +450,21 @@ impl HappensBefore {
             self.shared_words_from, self.shared_locations_from
         ));
         source.push_str(wgrace_shaders::check_file("data_race/happens_before/engine.wgsl").unwrap_or_default());
-        let parameters =
-            "(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, second_site: u32)";
+        let not_linked = "-> u32 {\n    return WGRACE_HB_NOT_LINKED;\n}";
         if !self.programs.strong {
-            source.push_str(&format!("\nfn wgrace_hb_missing_fence{parameters} {{}}\n"));
+            source.push_str(&format!("\nfn wgrace_hb_missing_fence_code() {not_linked}\n"));
         }
         if !self.programs.wide {
-            source.push_str(&format!("\nfn wgrace_hb_scope{parameters} {{}}\n"));
+            source.push_str(&format!("\nfn wgrace_hb_scope_code() {not_linked}\n"));
         }
         if !self.locks {
-            source.push_str(&format!("\nfn wgrace_hb_lockset{parameters} {{}}\n"));
+            source.push_str(&format!("\nfn wgrace_hb_lockset_code() {not_linked}\n"));
         }
-        let atomic_parameters = "(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, \
-                                 second_site: u32, second_write: bool)";
         if !self.atomic_plain {
-            source.push_str(&format!("\nfn wgrace_hb_atomic_plain{atomic_parameters} {{}}\n"));
+            source.push_str(&format!("\nfn wgrace_hb_atomic_plain_code(second_write: bool) {not_linked}\n"));
         }
         if !self.atomic_scope {
-            source.push_str(&format!("\nfn wgrace_hb_atomic_scope{atomic_parameters} {{}}\n"));
+            source.push_str(&format!("\nfn wgrace_hb_atomic_scope_code(second_write: bool) {not_linked}\n"));
         }
         // The barrier that waits for a subgroup between a subgroup
         // barrier's publishing and its acquiring: WGSL's subgroupBarrier(),

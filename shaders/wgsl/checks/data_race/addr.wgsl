@@ -326,11 +326,17 @@ fn wgrace_lockstep_code(a: u32, b: u32) -> u32 {
 }
 
 // Records a race detected by this invocation: `first_*` describe the other
-// access (the earlier one), the second access is this invocation's. Races in
-// one workgroup are refined to intra-subgroup when both invocations share
-// this invocation's subgroup.
+// access (the earlier one), the second access is this invocation's.
 fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
                  second_site: u32) {
+    let codes = wgrace_race_codes(race_class, first_site, first_t, second_site);
+    wgrace_record_as(codes.x, codes.y, word, first_site, first_g, first_t, first_write, second_site);
+}
+
+// The record code and lock-step code of a race of class `race_class` (as
+// wgrace_record's): races in one workgroup are refined to intra-subgroup
+// when both invocations share this invocation's subgroup.
+fn wgrace_race_codes(race_class: u32, first_site: u32, first_t: u32, second_site: u32) -> vec2<u32> {
     var c = race_class;
     var code = WGRACE_LOCKSTEP_NEVER;
     if c <= WGRACE_CLASS_BARRIER_KIND && first_site != WGRACE_UNKNOWN_SITE {
@@ -341,7 +347,7 @@ fn wgrace_record(race_class: u32, word: u32, first_site: u32, first_g: u32, firs
             code = wgrace_lockstep_code(first_t, wgrace_t);
         }
     }
-    wgrace_record_as(c, code, word, first_site, first_g, first_t, first_write, second_site);
+    return vec2<u32>(c, code);
 }
 
 // Records a race under `record_code` with lock-step code `lockstep`, its

@@ -5,10 +5,7 @@
 // strong program orders. They are recorded under this check's code instead
 // of a data-race class; linked only when the shader takes locks.
 
-// A race detected by this invocation: `first_*` describe the earlier
-// access, the second is this invocation's (as wgrace_record's).
-fn wgrace_hb_lockset(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
-                     second_site: u32) {
-    wgrace_record_as(WGRACE_CODE_LOCKSET, WGRACE_LOCKSTEP_NEVER, word, first_site, first_g, first_t, first_write,
-                     second_site);
+// The record code of such a race (the engine records it).
+fn wgrace_hb_lockset_code() -> u32 {
+    return WGRACE_CODE_LOCKSET;
 }

@@ -7,11 +7,8 @@
 // this check's own state for that buffer (wgrace_atomic_plain_on_atomic_memory
 // leaves its words to the engine).
 
-// A race detected by this invocation: `first_*` describe the earlier
-// access, the second is this invocation's (as wgrace_record's), and
-// `second_write` says whether it wrote.
-fn wgrace_hb_atomic_plain(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool,
-                          second_site: u32, second_write: bool) {
-    wgrace_record_as(WGRACE_CODE_ATOMIC_PLAIN + u32(second_write), WGRACE_LOCKSTEP_NEVER, word, first_site, first_g,
-                     first_t, first_write, second_site);
+// The record code of such a race whose second access, this invocation's,
+// wrote or not (the engine records it).
+fn wgrace_hb_atomic_plain_code(second_write: bool) -> u32 {
+    return WGRACE_CODE_ATOMIC_PLAIN + u32(second_write);
 }

@@ -7,9 +7,7 @@
 
 const WGRACE_SCOPE_SYNC_CODE: u32 = WGRACE_CODE_SCOPE + 2u;
 
-// A race detected by this invocation: `first_*` describe the earlier
-// access, the second is this invocation's (as wgrace_record's).
-fn wgrace_hb_scope(word: u32, first_site: u32, first_g: u32, first_t: u32, first_write: bool, second_site: u32) {
-    wgrace_record_as(WGRACE_SCOPE_SYNC_CODE, WGRACE_LOCKSTEP_NEVER, word, first_site, first_g, first_t, first_write,
-                     second_site);
+// The record code of such a race (the engine records it).
+fn wgrace_hb_scope_code() -> u32 {
+    return WGRACE_SCOPE_SYNC_CODE;
 }
