@@ -115,6 +115,9 @@ const WGRACE_HB_RELEASE: u32 = 8u;
 const WGRACE_HB_LOCK_TAKE: u32 = 16u;
 const WGRACE_HB_LOCK_FREE: u32 = 32u;
 const WGRACE_HB_NAMES_SHIFT: u32 = 6u;
+// The memory names' bits, and the flags a plain atomic load may carry.
+const WGRACE_HB_NAMES_MASK: u32 = 0xfu << WGRACE_HB_NAMES_SHIFT;
+const WGRACE_HB_LOAD_FLAGS: u32 = WGRACE_HB_READ | WGRACE_HB_ACQUIRE;
 
 // What a pending clock holds (the own word 7): clocks read through relaxed
 // atomics of each memory (WGRACE_ORDERS_* bits), and through barriers.
@@ -615,9 +618,11 @@ fn wgrace_hb_set_scope(p: u32, scope: u32) -> u32 {
 // First thing in the entry point: the invocation's first count.
 fn wgrace_hb_begin() {
     let me = wgrace_hb_me();
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
+    var p = 0u;
+    for (; p < WGRACE_HB_ALL_SETS; p++) {
         atomicStore(&wgrace_hb[wgrace_hb_clock(wgrace_hb_set(p), me) + me], 1lu);
     }
+    wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
 }
 
 // A fence (OpMemoryBarrier) that acquires or releases: `acquire` and
@@ -625,11 +630,14 @@ fn wgrace_hb_begin() {
 // bits of the memory its semantics name. In a class whose memory it does
 // not name, it is nothing.
 fn wgrace_hb_fence(scope: u32, acquire: bool, release: bool, names: u32) {
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
+    wgrace_hb_repeat_loc = 0u;
+    var p = 0u;
+    for (; p < WGRACE_HB_ALL_SETS; p++) {
         if (names & wgrace_hb_class_bit(wgrace_hb_set_class(p))) != 0u {
             wgrace_hb_fence_in(wgrace_hb_set(p), wgrace_hb_set_scope(p, scope), acquire, release, names);
         }
     }
+    wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
 }
 
 // Whether an acquire fence that names `names` acquires this invocation's
@@ -735,6 +743,21 @@ var<private> wgrace_hb_tries: u32;
 var<private> wgrace_hb_held: bool;
 // Whether wgrace_hb_atomic ran since wgrace_hb_locked last looked.
 var<private> wgrace_hb_done: bool;
+// The invocation's latest engine event, when it was an atomic load that
+// left every set holding its location's clock as of `version` (acquired or
+// pended; the own words 3 and 4 of each set): its location + 1 (0: any
+// other event), flags and scope (scope << 24), and the location's version.
+// The same load again, the location not written since, would find that in
+// every set and do nothing: wgrace_hb_atomic_data skips the loop over the
+// sets, which keeps a spin on a flag to the lock's iteration per spin, not
+// one more per set (each counts against lavapipe's 65,535, see
+// wgrace_hb_ran). Every other event, which may change those words, clears
+// it (an access of a word leaves them alone). The invocation's index is
+// kept too: the engine's tests run many invocations' events in one.
+var<private> wgrace_hb_repeat_loc: u32;
+var<private> wgrace_hb_repeat_how: u32;
+var<private> wgrace_hb_repeat_me: u32;
+var<private> wgrace_hb_repeat_version: u64;
 
 // After the loop around a locked atomic: whether its branch ran (lavapipe
 // can end the loop before it does, and the atomic with it).
@@ -791,10 +814,32 @@ fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, si
     let memory = wgrace_hb_loc_memory(loc);
     // What each set's read holds, for its write: 4 bits each.
     var holds = 0u;
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
-        let held = wgrace_hb_atomic_read(wgrace_hb_set(p), loc, wgrace_hb_set_flags(p, flags),
-                                         wgrace_hb_set_scope(p, scope), memory);
-        holds |= held << (4u * p);
+    // A load that repeats this invocation's previous event, the location
+    // unwritten since (a spin on a flag), acquires or pends nothing new in
+    // any set (its access of a word, below, has a shortcut of its own).
+    let load = (flags & WGRACE_HB_READ) != 0u && (flags & ~(WGRACE_HB_NAMES_MASK | WGRACE_HB_LOAD_FLAGS)) == 0u;
+    let how = flags | (scope << 24u);
+    let me = wgrace_hb_me();
+    let version = atomicLoad(&wgrace_hb[wgrace_hb_loc(wgrace_hb_set(0u), loc) + 1u]);
+    let repeat = load && wgrace_hb_repeat_loc == loc + 1u && wgrace_hb_repeat_how == how && wgrace_hb_repeat_me == me
+                 && wgrace_hb_repeat_version == version;
+    if !repeat {
+        wgrace_hb_repeat_loc = 0u;
+        var every_set_holds = true;
+        var p = 0u;
+        for (; p < WGRACE_HB_ALL_SETS; p++) {
+            let held = wgrace_hb_atomic_read(wgrace_hb_set(p), loc, wgrace_hb_set_flags(p, flags),
+                                             wgrace_hb_set_scope(p, scope), memory);
+            holds |= held << (4u * p);
+            every_set_holds = every_set_holds && held != 0u;
+        }
+        wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
+        if load && every_set_holds {
+            wgrace_hb_repeat_loc = loc + 1u;
+            wgrace_hb_repeat_how = how;
+            wgrace_hb_repeat_me = me;
+            wgrace_hb_repeat_version = version;
+        }
     }
     if v != WGRACE_HB_NONE {
         let hb = wgrace_hb_var_word(v, word);
@@ -806,9 +851,13 @@ fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, si
     if (flags & (WGRACE_HB_LOCK_TAKE | WGRACE_HB_LOCK_FREE)) != 0u {
         wgrace_hb_hold(loc, (flags & WGRACE_HB_LOCK_TAKE) != 0u);
     }
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
-        wgrace_hb_atomic_write(wgrace_hb_set(p), loc, wgrace_hb_set_flags(p, flags), wgrace_hb_set_scope(p, scope),
-                               memory, (holds >> (4u * p)) & 0xfu);
+    if (flags & WGRACE_HB_WRITE) != 0u {
+        var p = 0u;
+        for (; p < WGRACE_HB_ALL_SETS; p++) {
+            wgrace_hb_atomic_write(wgrace_hb_set(p), loc, wgrace_hb_set_flags(p, flags),
+                                   wgrace_hb_set_scope(p, scope), memory, (holds >> (4u * p)) & 0xfu);
+        }
+        wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
     }
 }
 
@@ -949,11 +998,14 @@ fn wgrace_hb_atomic_write(cs: u32, loc: u32, flags: u32, scope: u32, memory: u32
 // subgroup only, through the subgroup's clocks; the wide program gives the
 // second the workgroup's memory scope.
 fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
+    wgrace_hb_repeat_loc = 0u;
+    var p = 0u;
+    for (; p < WGRACE_HB_ALL_SETS; p++) {
         let release = (orders & wgrace_hb_class_bit(wgrace_hb_set_class(p))) != 0u;
         wgrace_hb_barrier_arrive_in(wgrace_hb_set(p), wgrace_hb_set_subgroup(p, subgroup_execution, subgroup_memory),
                                     release);
     }
+    wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
 }
 
 // Whether a barrier synchronizes memory within a subgroup only in set p.
@@ -996,11 +1048,14 @@ fn wgrace_hb_barrier_arrive_in(cs: u32, subgroup: bool, release: bool) {
 // The same barrier once every invocation that waits at it arrived: an
 // acquire joins what they released, otherwise it pends.
 fn wgrace_hb_barrier_leave(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {
-    for (var p = 0u; p < WGRACE_HB_ALL_SETS; p++) {
+    wgrace_hb_repeat_loc = 0u;
+    var p = 0u;
+    for (; p < WGRACE_HB_ALL_SETS; p++) {
         let acquire = (orders & wgrace_hb_class_bit(wgrace_hb_set_class(p))) != 0u;
         wgrace_hb_barrier_leave_in(wgrace_hb_set(p), wgrace_hb_set_subgroup(p, subgroup_execution, subgroup_memory),
                                    acquire);
     }
+    wgrace_hb_ran(p, WGRACE_HB_ALL_SETS);
 }
 
 fn wgrace_hb_barrier_leave_in(cs: u32, subgroup: bool, acquire: bool) {
