@@ -820,7 +820,11 @@ fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, si
     let load = (flags & WGRACE_HB_READ) != 0u && (flags & ~(WGRACE_HB_NAMES_MASK | WGRACE_HB_LOAD_FLAGS)) == 0u;
     let how = flags | (scope << 24u);
     let me = wgrace_hb_me();
-    let version = atomicLoad(&wgrace_hb[wgrace_hb_loc(wgrace_hb_set(0u), loc) + 1u]);
+    // The location's version (any set's: every write adds one in each).
+    var version = 0lu;
+    if load {
+        version = atomicLoad(&wgrace_hb[wgrace_hb_loc(wgrace_hb_set(0u), loc) + 1u]);
+    }
     let repeat = load && wgrace_hb_repeat_loc == loc + 1u && wgrace_hb_repeat_how == how && wgrace_hb_repeat_me == me
                  && wgrace_hb_repeat_version == version;
     if !repeat {
