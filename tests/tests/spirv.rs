@@ -1563,23 +1563,3 @@ fn the_engine_run_for_classes_alone_gives_way_to_the_barrier_epochs_when_it_cann
         );
     }
 }
-
-/// ScoR's unbalanced tree search, race-free and RACEY
-/// (`tests/data/spirv/scor_app_uts*.comp`, written as corpus kernels), gets
-/// its header's verdict and pairs in both modes, judged as the corpus judges
-/// a kernel. Not in the corpus yet: the RACEY build's instrumented module
-/// takes lavapipe minutes to compile (docs/corpus.md). Run it with
-/// `cargo test -p wgrace-tests --release --test integration -- --ignored tree_search`.
-#[test]
-#[ignore = "minutes of shader compiling on lavapipe (docs/corpus.md)"]
-fn scor_tree_search_gets_its_header_s_verdict_and_pairs() {
-    use wgrace::corpus::{Status, check_kernel};
-    use wgrace::spec::ModeArg;
-    for name in ["scor_app_uts", "scor_app_uts_racy"] {
-        let module = compile_with("glslangValidator", &["-V", "--target-env", "vulkan1.3"], name, &["-g"]);
-        for mode in [ModeArg::Addr, ModeArg::Stmt] {
-            let result = check_kernel(gpu(), &module, "spirv", &RunArgs { mode: Some(mode), ..RunArgs::default() });
-            assert_eq!(result.status, Status::Pass, "{name} in {mode:?} mode");
-        }
-    }
-}
