@@ -114,6 +114,10 @@ pub fn finding(ui: &mut egui::Ui, row: &Row, f: &Finding) {
     for d in &f.details {
         ui.label(d);
     }
+    if let Some(unchecked) = &f.incomplete {
+        section(ui, "Not checked");
+        ui.label(unchecked);
+    }
     section(ui, "What it means");
     ui.label(&f.explanation);
     ui.label(RichText::new(format!("Fix: {}", f.hint)).italics());

@@ -48,6 +48,7 @@ pub mod defer;
 pub use wgrace_report as report;
 pub mod entry;
 pub mod link;
+mod loops;
 pub mod pass;
 mod plan;
 mod prune;
@@ -63,7 +64,7 @@ pub use pass::{
     Analyzed, IN_PLACE_MAX_COPIES, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay,
     analyze, instrument, instrument_with, replay_pass_module, storage_check_module, timeline_pass_module,
 };
-pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, Site, SiteTable};
+pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, LoopSite, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};
 

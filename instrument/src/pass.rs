@@ -35,7 +35,7 @@ use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, 
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
 use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
-use crate::sites::{AccessKind, BarrierKind, BarrierSite, Site, SiteTable};
+use crate::sites::{AccessKind, BarrierKind, BarrierSite, LoopSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
 use crate::varying::Varying;
@@ -70,6 +70,8 @@ pub struct Instrumented {
     pub analysis: Option<Analysis>,
     /// The checks it was instrumented for (which decode its records).
     pub checks: CheckSet,
+    /// The user's loops, by id (the `loops` check's records name them).
+    pub loops: Vec<LoopSite>,
     /// Whether the entry point executes a memory barrier (a SPIR-V fence)
     /// in a loop (see [`InstrumentOptions::fences_lose_private_variables`]).
     pub memory_barrier_in_loop: bool,
@@ -149,6 +151,10 @@ pub struct InstrumentOptions {
     /// there, which the data-race check's barrier epochs check as exactly
     /// and without the engine's limits ([`Instrumented::engine_for_classes`]).
     pub engine_for_classes: bool,
+    /// Iterations each of the user's loops may start per invocation when a
+    /// linked check hooks loops (the `loops` check): the invocation then
+    /// leaves the loop and stops.
+    pub loop_budget: u32,
 }
 
 impl Default for InstrumentOptions {
@@ -169,9 +175,13 @@ impl Default for InstrumentOptions {
             loops_cut_short: false,
             runtime_lengths: HashMap::new(),
             engine_for_classes: true,
+            loop_budget: DEFAULT_LOOP_BUDGET,
         }
     }
 }
+
+/// [`InstrumentOptions::loop_budget`] unless the run says otherwise.
+pub const DEFAULT_LOOP_BUDGET: u32 = 1 << 20;
 
 /// Addr mode: where accesses are checked. Checking an access where it
 /// happens puts a copy of the race state machines at its site (drivers inline
@@ -300,6 +310,9 @@ struct Planning {
     plans: HashMap<Option<usize>, FunctionPlans>,
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
+    loops: Vec<LoopSite>,
+    /// Each loop's body, by loop id (the analyzer's walk names loops so).
+    loop_bodies: Vec<*const Block>,
     /// The memory whose atomics the happens-before engine may check against
     /// plain accesses of the same words: it then needs every plain access
     /// of such memory.
@@ -325,6 +338,7 @@ impl Planning {
             tracked: &self.tracked,
             plans,
             checked: self.sites.iter().map(|s| s.checked).collect(),
+            loops: self.loop_bodies.clone(),
         };
         let mut analysis = crate::analysis::analyze(&planned, input);
         // The analyzer proves plain accesses free of races with plain ones;
@@ -354,6 +368,21 @@ impl Planning {
             }
         }
         analysis
+    }
+
+    /// Leaves uncounted the loops `analysis` proved to start their body at
+    /// most `budget` times in any run: they cannot run away.
+    fn trust_bounded_loops(&mut self, analysis: &Analysis, budget: u32) {
+        let bounded = |id: u32| {
+            analysis.loop_starts.get(id as usize).copied().flatten().is_some_and(|starts| starts <= u64::from(budget))
+        };
+        for queue in self.plans.values_mut() {
+            for slot in &mut queue.loops {
+                if slot.is_some_and(bounded) {
+                    *slot = None;
+                }
+            }
+        }
     }
 
     /// Drops the instrumentation of the sites `analysis` pruned, and marks
@@ -456,6 +485,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         tracked: &tracked,
         sites: Vec::new(),
         barriers: Vec::new(),
+        loop_sites: Vec::new(),
+        loop_bodies: Vec::new(),
         loops: 0,
         loop_stack: Vec::new(),
         varying: None,
@@ -474,7 +505,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     planner.varying = Some(Varying::new(module, &ep.function, true));
     planner.plan_block(&ep.function, ep_info, &ep.function.body, &mut queue)?;
     plans.insert(None, queue);
-    let (sites, barriers) = (planner.sites, planner.barriers);
+    let (sites, barriers, loops, loop_bodies) =
+        (planner.sites, planner.barriers, planner.loop_sites, planner.loop_bodies);
     keep_atomic_memory(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
@@ -493,6 +525,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         plans,
         sites,
         barriers,
+        loops,
+        loop_bodies,
         engine_checks_atomic_data: AtomicData::of(shader),
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
@@ -520,7 +554,9 @@ pub fn instrument_with(
     let analysis = analysis.map(|input| planning.analyze(module, info, input));
     if let Some(a) = &analysis {
         planning.prune(a);
+        planning.trust_bounded_loops(a, options.loop_budget);
     }
+    let guarded_loops = planning.plans.values().flat_map(|p| p.loops.iter().flatten()).count();
     let Planning {
         ep_index,
         workgroup_size,
@@ -531,6 +567,7 @@ pub fn instrument_with(
         mut plans,
         sites,
         barriers,
+        loops,
         ..
     } = planning;
     let ep = &module.entry_points[ep_index];
@@ -697,6 +734,7 @@ pub fn instrument_with(
             replay,
             scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
             plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
+            loops: guarded_loops,
             vars: &tracked,
             workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
             happens_before: happens_before.as_ref(),
@@ -722,6 +760,7 @@ pub fn instrument_with(
                 replay: false,
                 scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
                 plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
+                loops: guarded_loops,
                 vars: &tracked,
                 workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
                 happens_before: happens_before.as_ref(),
@@ -776,6 +815,11 @@ pub fn instrument_with(
         barrier: linked.function("wgrace_barrier")?,
         atomic_memory: if prelude.checks.iter().any(|c| c.hooks.atomic_memory) {
             Some(linked.function("wgrace_atomic_memory")?)
+        } else {
+            None
+        },
+        loops: if prelude.checks.iter().any(|c| c.hooks.loops) {
+            Some(crate::loops::LoopGuard::new(&mut out, &linked, options.loop_budget)?)
         } else {
             None
         },
@@ -840,6 +884,7 @@ pub fn instrument_with(
         workgroup_size,
         analysis,
         checks: options.checks.clone(),
+        loops,
         memory_barrier_in_loop: fence_in_loop,
         engine_for_classes: for_classes_alone && happens_before.is_some(),
         happens_before,
@@ -1176,6 +1221,10 @@ struct FunctionPlans {
     /// One entry per fence (`MemoryBarrier` statement), in walk order: its
     /// scope and semantics.
     fences: VecDeque<crate::source::SyncSemantics>,
+    /// One entry per loop, in walk order: its id in the loop table, or
+    /// `None` when its iterations need no counting (the analyzer proved
+    /// that it ends within the loop budget).
+    loops: VecDeque<Option<u32>>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -1195,6 +1244,9 @@ struct Planner<'a> {
     tracked: &'a [TrackedVar],
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
+    /// The user's loops in every function, by id, and their bodies.
+    loop_sites: Vec<LoopSite>,
+    loop_bodies: Vec<*const Block>,
     /// Loops of the function being planned so far (their pre-order index),
     /// and the ones enclosing the current statement.
     loops: u32,
@@ -1301,6 +1353,8 @@ impl Planner<'_> {
                 Statement::Loop { body, continuing, .. } => {
                     let barrier_free =
                         !has_barrier(body, self.module, 0, false) && !has_barrier(continuing, self.module, 0, false);
+                    out.loops.push_back(Some(self.add_loop(f, *span, !barrier_free)));
+                    self.loop_bodies.push(body as *const Block);
                     self.loop_stack.push(LoopRef { index: self.loops, body: body as *const Block, barrier_free });
                     self.loops += 1;
                     self.plan_block(f, info, body, out)?;
@@ -1341,6 +1395,18 @@ impl Planner<'_> {
             location: self.shader.locate(span),
             checked,
             analysis: None,
+        });
+        id
+    }
+
+    /// Registers a loop of the user's code.
+    fn add_loop(&mut self, f: &Function, span: Span, barrier: bool) -> u32 {
+        let id = self.loop_sites.len() as u32;
+        self.loop_sites.push(LoopSite {
+            id,
+            function: self.function_name(f),
+            location: self.shader.locate(span),
+            barrier,
         });
         id
     }
@@ -1698,6 +1764,8 @@ struct Hooks {
     barrier: Handle<Function>,
     /// `wgrace_atomic_memory`, when a linked check handles it.
     atomic_memory: Option<Handle<Function>>,
+    /// The loop guard, when a linked check hooks loops.
+    loops: Option<crate::loops::LoopGuard>,
     /// The happens-before engine's, when it runs.
     hb: Option<SyncHooks>,
 }
@@ -1938,6 +2006,7 @@ fn rewrite_function(
     f.body = rewrite_block(f, body, &mut rw);
     if !rw.plans.accesses.is_empty()
         || !rw.plans.barriers.is_empty()
+        || !rw.plans.loops.is_empty()
         || !rw.plans.atomics.is_empty()
         || !rw.plans.syncs.is_empty()
         || !rw.plans.fences.is_empty()
@@ -2106,7 +2175,20 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                 }
                 let body = rewrite_block(f, body, rw);
                 let continuing = rewrite_block(f, continuing, rw);
-                out.push(Statement::Loop { body, continuing, break_if }, span);
+                let id = rw.plans.loops.pop_front().flatten();
+                match (&rw.hooks.loops, id) {
+                    (Some(guard), Some(id)) => {
+                        guard.guard(f, id, Statement::Loop { body, continuing, break_if }, span, &mut out);
+                    }
+                    _ => out.push(Statement::Loop { body, continuing, break_if }, span),
+                }
+            }
+            Statement::Call { function, arguments, result } => {
+                out.push(Statement::Call { function, arguments, result }, span);
+                // A loop of the callee may have stopped the invocation.
+                if let Some(guard) = &rw.hooks.loops {
+                    guard.return_if_stopped(f, span, &mut out);
+                }
             }
             other @ (Statement::Break
             | Statement::Continue
@@ -2114,7 +2196,6 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             | Statement::Kill
             | Statement::ImageStore { .. }
             | Statement::ImageAtomic { .. }
-            | Statement::Call { .. }
             | Statement::RayQuery { .. }
             | Statement::RayPipelineFunction(_)
             | Statement::SubgroupBallot { .. }

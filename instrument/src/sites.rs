@@ -25,3 +25,19 @@ pub fn control_barrier_kind(flags: naga::Barrier) -> Option<BarrierKind> {
         (false, false) => None,
     }
 }
+
+/// One loop of the user's code, in the loop table the `loops` check's
+/// records name (ids count from 0, in the order the pass walks the
+/// functions the entry point reaches).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopSite {
+    /// Its id.
+    pub id: u32,
+    /// The function it is in.
+    pub function: String,
+    /// Where it starts.
+    pub location: Location,
+    /// Whether a workgroup barrier runs in it (directly or in a function it
+    /// calls).
+    pub barrier: bool,
+}

@@ -414,3 +414,72 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let a = analysis(source, [65535, 1, 1], &[], 65535);
     assert!(all_race_free(&a), "{:?}", statuses(&a));
 }
+
+/// The analyzer's bound on each loop's starts of its body, by loop id.
+fn loop_starts(source: &str, uniform: &[u32]) -> Vec<Option<u64>> {
+    analysis(source, [4, 1, 1], uniform, 1024).analysis.loop_starts
+}
+
+#[test]
+fn loops_whose_exits_are_known_are_bounded_and_others_are_not() {
+    // Loop 0: constant bounds, the same for every invocation (unrolled):
+    // 8 iterations and the start that leaves. Loop 1: a grid-stride loop
+    // from the invocation's index, bounded by its break (summarised):
+    // invocation 0 starts it 1024 / 256 + 1 times, the most of any. Loop 2:
+    // its bound comes from a read-write buffer.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@group(0) @binding(1) var<uniform> params: vec4<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var sum = 0u;
+    for (var k = 0u; k < 8u; k++) {
+        sum += k;
+    }
+    for (var i = gid.x; i < arrayLength(&data); i += 256u) {
+        sum += i;
+    }
+    for (var j = 0u; j < data[0]; j++) {
+        sum += j;
+    }
+    data[gid.x] = sum;
+}";
+    assert_eq!(loop_starts(source, &[0; 4]), vec![Some(9), Some(5), None]);
+}
+
+#[test]
+fn a_loop_that_can_skip_its_test_or_wrap_past_its_limit_is_not_bounded() {
+    // A `continue` before the break's test: iterations that take it skip
+    // the test (here every one does, so the loop never ends).
+    let skips = "
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@group(0) @binding(1) var<uniform> params: vec4<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var sum = 0u;
+    for (var i = gid.x; ; i += 1u) {
+        if params.x == 0u {
+            continue;
+        }
+        if i >= 100u {
+            break;
+        }
+        sum += i;
+    }
+    data[gid.x] = sum;
+}";
+    assert_eq!(loop_starts(skips, &[0; 4]), vec![None]);
+    // `i <= 0xffffffffu` holds for every u32: `i += 2u` wraps and the loop
+    // never ends.
+    let wraps = "
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var sum = 0u;
+    for (var i = gid.x; i <= 0xffffffffu; i += 2u) {
+        sum += i;
+    }
+    data[gid.x] = sum;
+}";
+    assert_eq!(loop_starts(wraps, &[]), vec![None]);
+}

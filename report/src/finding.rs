@@ -66,6 +66,12 @@ pub struct Finding {
     pub explanation: String,
     /// How to fix it, in one line.
     pub hint: String,
+    /// What the finding left unchecked, when it made its run incomplete (a
+    /// loop stopped past its budget): the run's `incomplete` has the same
+    /// line, and `wgrace corpus` accepts the incompleteness of a finding its
+    /// kernel's header lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incomplete: Option<String>,
 }
 
 /// A source location of a finding, with its role.

@@ -182,6 +182,7 @@ impl Plan {
             loops_cut_short: gpu::is_lavapipe(&gpu.info),
             runtime_lengths: self.buffers.iter().filter_map(|b| Some((b.handle, b.runtime_len?))).collect(),
             engine_for_classes,
+            loop_budget: self.spec.loop_budget_on(gpu::is_lavapipe(&gpu.info), self.prepared.workgroup_size),
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(
@@ -264,6 +265,7 @@ impl Plan {
             module: &self.prepared.module,
             sites: &inst.sites,
             barriers: &inst.barriers,
+            loops: &inst.loops,
             vars: &inst.vars,
             mode: inst.mode(),
             workgroup_size: inst.workgroup_size,
@@ -516,6 +518,8 @@ impl Plan {
                 wgrace_instrument::checks::data_race::happens_before::HISTORY
             ));
         }
+        // A loop that stopped its invocations, or that the adapter cut short.
+        incomplete.extend(decoded.findings.iter().filter_map(|f| f.incomplete.clone()));
         let mut notes = self.shader.notes.clone();
         // SPIR-V that synchronizes with release and acquire, where the
         // happens-before engine does not run: races may not be races.

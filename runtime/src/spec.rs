@@ -124,6 +124,12 @@ pub struct RunArgs {
     /// compile). auto (the default) records, unless an invocation makes too
     /// many accesses to record; always records anyway. Same verdicts.
     pub replay: Option<Replay>,
+    /// Iterations each loop may start per invocation before the invocation
+    /// leaves it and stops, with a `loops` finding (the run is then
+    /// incomplete). Default: 16 per invocation of the dispatch, from 2^20
+    /// to 2^24; 32,768 on lavapipe, which ends an invocation's loops after
+    /// 65,535 iterations in all.
+    pub loop_budget: Option<u32>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
     /// first-racy (the racing workgroup with the lowest linear index),
@@ -198,6 +204,7 @@ impl RunArgs {
             no_analyzer: self.no_analyzer || base.no_analyzer,
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
             replay: self.replay.or(base.replay),
+            loop_budget: self.loop_budget.or(base.loop_budget),
             timeline: self.timeline.or(base.timeline),
         }
     }
@@ -239,6 +246,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--no-analyzer", None),
     flag("--shadow-cache", Some("R")),
     flag("--replay", Some("auto|always|never")),
+    flag("--loop-budget", Some("N")),
     flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
 ];
 
@@ -265,6 +273,7 @@ impl RunArgs {
             "--no-analyzer" => self.no_analyzer = true,
             "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
             "--replay" => self.replay = Some(v.parse()?),
+            "--loop-budget" => self.loop_budget = Some(number(&v)?),
             "--timeline" => self.timeline = Some(v),
             _ => return Err(format!("no flag `{long}`")),
         }
@@ -382,6 +391,8 @@ pub struct RunSpec {
     pub shadow_cache: Option<u32>,
     /// Addr mode: where accesses are checked.
     pub replay: Replay,
+    /// `--loop-budget`, if given (see [`RunSpec::loop_budget_on`]).
+    pub loop_budget: Option<u32>,
     /// Which workgroup's timeline the report gets, if any.
     pub timeline: TimelineFocus,
 }
@@ -514,6 +525,9 @@ impl RunSpec {
                 )));
             }
         }
+        if args.loop_budget == Some(0) {
+            return Err(Error::Spec("--loop-budget must be at least 1 iteration".into()));
+        }
         let timeline = args.timeline.as_deref().map_or(Ok(TimelineFocus::FirstRacy), TimelineFocus::parse)?;
         if let TimelineFocus::Workgroup(id) = timeline
             && id.iter().zip(dispatch).any(|(&i, d)| i >= d)
@@ -537,10 +551,34 @@ impl RunSpec {
             analyzer: !args.no_analyzer,
             shadow_cache: args.shadow_cache,
             replay: args.replay.unwrap_or_default(),
+            loop_budget: args.loop_budget,
             timeline,
         })
     }
 }
+
+impl RunSpec {
+    /// The iterations each loop may start per invocation on an adapter
+    /// that does (`cuts_loops`: lavapipe) or does not end long loops
+    /// itself: `--loop-budget`, or 16 per invocation of the dispatch (a
+    /// spin-wait may wait for each other invocation in turn), from 2^20 to
+    /// 2^24; on lavapipe 32,768, half its 65,535 iterations for all of an
+    /// invocation's loops, so that the budget, not lavapipe, ends a loop
+    /// that runs away.
+    pub fn loop_budget_on(&self, cuts_loops: bool, workgroup_size: [u32; 3]) -> u32 {
+        if let Some(n) = self.loop_budget {
+            return n;
+        }
+        if cuts_loops {
+            return LAVAPIPE_LOOP_BUDGET;
+        }
+        let invocations: u64 = self.dispatch.iter().chain(&workgroup_size).map(|&d| u64::from(d)).product();
+        u32::try_from(invocations.saturating_mul(16).clamp(1 << 20, 1 << 24)).unwrap_or(1 << 24)
+    }
+}
+
+/// The default loop budget on lavapipe ([`RunSpec::loop_budget_on`]).
+pub const LAVAPIPE_LOOP_BUDGET: u32 = 32_768;
 
 /// Parses `X[,Y[,Z]]`.
 ///
@@ -665,7 +703,7 @@ mod tests {
                 "--format" => "json",
                 "--mode" => "addr",
                 "--replay" => "never",
-                "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" => "8",
+                "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" | "--loop-budget" => "8",
                 _ => "x",
             };
             let mut args = RunArgs::default();

@@ -62,6 +62,14 @@ pub struct Hooks {
     /// (in bounds): the variable, the word in it, the site and
     /// `WGRACE_ACCESS_*` flags.
     pub atomic_memory: bool,
+    /// `fn wgrace_<check>_on_loop_budget(id: u32, n: u32)`: once, when a
+    /// loop of the user's code (`id` in the report's loop table) starts
+    /// iteration `n`, past its budget (the invocation then stops), and
+    /// `fn wgrace_<check>_on_loop_cut(id: u32, n: u32)`: after a loop that
+    /// ended without its exit, cut short by the adapter after `n`
+    /// iterations. The pass counts loops' iterations only when a linked
+    /// check hooks these.
+    pub loops: bool,
 }
 
 /// A check's WGSL as linked into one instrumented shader.
@@ -549,11 +557,14 @@ pub fn runtime_source(prelude: &Prelude) -> String {
     source.push_str(&format!(
         "\nfn wgrace_checks_on_begin() {{\n{}}}\n\nfn wgrace_checks_on_barrier(kind: u32, id: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) \
-         {{\n{}}}\n",
+         {{\n{}}}\n\nfn wgrace_checks_on_loop_budget(id: u32, n: u32) {{\n{}}}\n\n\
+         fn wgrace_checks_on_loop_cut(id: u32, n: u32) {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
         calls("end", "", |h| h.end),
         calls("atomic_memory", "v, word, site, flags", |h| h.atomic_memory),
+        calls("loop_budget", "id, n", |h| h.loops),
+        calls("loop_cut", "id, n", |h| h.loops),
     ));
     source
 }

@@ -166,6 +166,7 @@ var<private> wgrace_slot: u32;       // workgroup slot in this chunk
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_dropped: u32;
 var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
+var<private> wgrace_stopped: bool;    // a loop ran past its budget: the invocation returns
 
 
 fn wgrace_workgroup_id() -> vec3<u32> {
@@ -238,6 +239,31 @@ fn wgrace_atomic_memory(v: u32, word: u32, in_bounds: bool, site: u32, flags: u3
         return;
     }
     wgrace_checks_on_atomic_memory(v, word, site, flags);
+}
+
+// ---------------------------------------------------------------- loops
+
+// The pass counts the iterations of each of the user's loops (`id` in the
+// report's loop table) per invocation, when a linked check hooks loops.
+//
+// Called once when a loop starts iteration `n`, past its budget: the loop
+// breaks, and the invocation returns from every function up to the entry
+// point (wgrace_is_stopped), which still ends with wgrace_end.
+fn wgrace_loop_budget(id: u32, n: u32) {
+    wgrace_stopped = true;
+    wgrace_checks_on_loop_budget(id, n);
+}
+
+// Called after a loop that ended neither by its break nor by its
+// `break if`, after `n` iterations: the adapter cut it short (lavapipe ends
+// an invocation's loops once they ran 65,535 iterations in all).
+fn wgrace_loop_cut(id: u32, n: u32) {
+    wgrace_checks_on_loop_cut(id, n);
+}
+
+// Whether a loop of this invocation ran past its budget.
+fn wgrace_is_stopped() -> bool {
+    return wgrace_stopped;
 }
 
 // Called last in the entry point.

@@ -431,6 +431,7 @@ fn report_findings_and_related_locations_of_findings() {
         data: serde_json::Map::new(),
         explanation: "why".into(),
         hint: "fix".into(),
+        incomplete: None,
     };
     report.runs[0].findings.push(finding(
         "barrier-divergence",

@@ -92,6 +92,22 @@ fn selecting_a_race_highlights_both_lines_and_fills_the_details() {
 }
 
 #[test]
+fn a_runaway_loop_s_finding_shows_the_loop_and_what_went_unchecked() {
+    let report = report_of(&samples_dir().join("loop_bound_from_wrong_buffer.wgsl"));
+    let mut h = harness(report);
+    h.get_by_label("Finding 1").click();
+    h.run();
+    h.get_by_label("loops (error)");
+    h.get_by_label_contains("a loop ran past its budget of");
+    h.get_by_label("Occurrences: 128");
+    h.get_by_label("the loop, in `main` (line 18): for (var i = 0u; i <= len - 1u; i++) {");
+    h.get_by_label("line 18: 1 finding(s)");
+    h.get_by_label("Not checked");
+    h.get_by_label_contains("128 invocations stopped in the loop at line 18 after");
+    h.get_by_label("incomplete");
+}
+
+#[test]
 fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
     let report = report_of(&crate::spirv::compile("racy_neighbour", &["-g"]));
     let mut h = harness(report);

@@ -29,7 +29,7 @@ pub(crate) mod walk;
 use std::collections::HashMap;
 
 use naga::valid::{FunctionInfo, ModuleInfo};
-use naga::{Handle, Module};
+use naga::{Block, Handle, Module};
 use serde::{Deserialize, Serialize};
 
 pub use crate::plan::AccessKey;
@@ -93,6 +93,13 @@ pub struct Analysis {
     /// loop-invariant addresses).
     #[serde(default)]
     pub loop_invariant: Vec<bool>,
+    /// Per loop id (the loop table of `Instrumented::loops`): the most
+    /// times any invocation starts the loop's body in one run of it, when
+    /// the walk knows (every run of the loop it met has exits that are the
+    /// same for every invocation, and known). The `loops` check does not
+    /// count the iterations of a loop proven within its budget.
+    #[serde(default)]
+    pub loop_starts: Vec<Option<u64>>,
 }
 
 impl Analysis {
@@ -113,6 +120,8 @@ pub(crate) struct Planned<'a> {
     pub plans: Vec<(Option<usize>, AccessKey, &'a Plan)>,
     /// Number of sites, and which ones the runtime would check.
     pub checked: Vec<bool>,
+    /// Each loop's body, by loop id.
+    pub loops: Vec<*const Block>,
 }
 
 /// Runs the analysis.
@@ -218,6 +227,7 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
     }
     analysis.sites = sites;
     analysis.loop_invariant = loop_invariant(planned, &walk.events);
+    analysis.loop_starts = planned.loops.iter().map(|body| walk.loop_starts.get(body).copied().flatten()).collect();
     analysis
 }
 

@@ -108,6 +108,11 @@ pub struct Walk {
     /// Loops unrolled, and loops summarised.
     pub unrolled_iterations: u64,
     pub summarised_loops: u32,
+    /// Per loop statement (by its body): the most times an instance of it
+    /// started its body, when the walk unrolled every instance it met
+    /// (their exits are the same for every invocation and known); `None`
+    /// once it summarised one.
+    pub loop_starts: HashMap<*const Block, Option<u64>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -159,6 +164,10 @@ struct Summary {
     /// The level of its iteration coordinate, if it has an induction
     /// variable.
     level: Option<usize>,
+    /// How many loop guards there were when it started: more when a break
+    /// is reached means a `continue` or `break` of this iteration came
+    /// first, which may skip the break's test in some iterations.
+    loop_guards_at: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -540,9 +549,12 @@ impl<'a> Walker<'a> {
             // which the branches leading here were not all taken.
             let taken = conjunction(&st.guards[guard_depth + 1..]);
             let stay = taken.map_or(Guard::Uncertain, |t| Guard::Pred(Node::negation(t)));
-            // A break's condition bounds the loop's own iteration count.
+            // A break's condition bounds the loop's own iteration count,
+            // when every iteration tests it (nothing of this iteration
+            // jumped before it).
             if let (Flow::Break, Guard::Pred(p), Some(level)) = (&flow, &stay, summary.level)
                 && st.iterations[level].is_none()
+                && st.loop_guards.len() == summary.loop_guards_at
             {
                 st.iterations[level] = iteration_bound(p.as_ref(), ITERATION[level]);
             }
@@ -670,7 +682,11 @@ impl<'a> Walker<'a> {
         st.targets.pop();
         let uniform = !std::mem::replace(&mut st.nonuniform_jump, jump_before);
         match unrolled? {
-            Some(flow) if uniform => return Ok(flow),
+            Some((flow, starts)) if uniform => {
+                let most = st.walk.loop_starts.entry(body as *const Block).or_insert(Some(0));
+                *most = most.map(|m| m.max(starts));
+                return Ok(flow);
+            }
             _ => {}
         }
         // Restore and summarise.
@@ -701,7 +717,10 @@ impl<'a> Walker<'a> {
             level = Some(levels);
         }
         let rest = st.loop_guards.len();
-        st.targets.push(Target::Loop { guard_depth: st.guards.len(), summary: Some(Summary { level }) });
+        st.targets.push(Target::Loop {
+            guard_depth: st.guards.len(),
+            summary: Some(Summary { level, loop_guards_at: rest }),
+        });
         st.guards.push(Guard::Uncertain);
         st.summarised += 1;
         let outcome = self.block(st, body).and_then(|_| {
@@ -720,6 +739,12 @@ impl<'a> Walker<'a> {
         st.guards.pop();
         st.targets.pop();
         st.loop_guards.truncate(rest);
+        // A break whose condition bounds the induction variable bounds the
+        // starts of the body: iterations 0 to the last that may continue,
+        // and the one that leaves.
+        let bounded = level.and_then(|l| st.iterations[l]).and_then(|last| u64::try_from(last + 2).ok());
+        let most = st.walk.loop_starts.entry(body as *const Block).or_insert(Some(0));
+        *most = most.zip(bounded).map(|(m, b)| m.max(b));
         st.iterations.truncate(levels);
         st.nonuniform_jump = jump_before;
         outcome?;
@@ -767,24 +792,27 @@ impl<'a> Walker<'a> {
         None
     }
 
-    /// Unrolls a loop whose exits are the same for every invocation. `None`
-    /// when it cannot (an exit condition that differs between invocations,
-    /// or the budget spent); the caller then summarises it.
+    /// Unrolls a loop whose exits are the same for every invocation, and
+    /// says how many times it started its body. `None` when it cannot (an
+    /// exit condition that differs between invocations, or the budget
+    /// spent); the caller then summarises it.
     fn unroll(
         &self,
         st: &mut State<'a>,
         body: &'a Block,
         continuing: &'a Block,
         break_if: Option<Handle<Expression>>,
-    ) -> Result<Option<Flow>, Abort> {
+    ) -> Result<Option<(Flow, u64)>, Abort> {
+        let mut starts = 0;
         loop {
             if st.walk.unrolled_iterations >= UNROLL_BUDGET || st.walk.events.len() >= EVENT_BUDGET {
                 return Ok(None);
             }
             st.walk.unrolled_iterations += 1;
+            starts += 1;
             match self.block(st, body)? {
-                Flow::Break => return Ok(Some(Flow::Normal)),
-                Flow::Return => return Ok(Some(Flow::Return)),
+                Flow::Break => return Ok(Some((Flow::Normal, starts))),
+                Flow::Return => return Ok(Some((Flow::Return, starts))),
                 Flow::Normal | Flow::Continue => {}
             }
             if st.nonuniform_jump {
@@ -794,7 +822,7 @@ impl<'a> Walker<'a> {
             if let Some(b) = break_if {
                 match self.eval(top(st), b).known() {
                     Some(0) => {}
-                    Some(_) => return Ok(Some(Flow::Normal)),
+                    Some(_) => return Ok(Some((Flow::Normal, starts))),
                     None => return Ok(None),
                 }
             }
@@ -1387,5 +1415,10 @@ fn iteration_bound(condition: &Node, coord: usize) -> Option<i64> {
     }
     // The smallest `L` can be at iteration k is constant + step·k.
     let last = if *op == Op::Lt { limit - 1 } else { limit };
+    // Unless `L` can wrap past 2^32 while the loop goes on (a limit within
+    // a step of it), when the loop may never end.
+    if last + step > i64::from(u32::MAX) {
+        return None;
+    }
     Some(((last - form.constant) / step).max(-1))
 }

@@ -16,6 +16,7 @@ pub mod atomic_plain;
 pub mod barrier_divergence;
 pub mod data_race;
 pub mod lockset;
+pub mod loops;
 pub mod missing_fence;
 pub mod output_difference;
 pub mod scope;
@@ -39,6 +40,7 @@ pub static REGISTRY: &[&dyn Check] = &[
     &atomic_plain::AtomicPlain,
     &missing_fence::MissingFence,
     &lockset::Lockset,
+    &loops::Loops,
 ];
 
 /// One kind of bug wgrace looks for.
@@ -102,6 +104,8 @@ pub struct ShaderFacts<'a> {
     /// loads or stores (SPIR-V). With either, the accesses of such memory
     /// call the runtime's `wgrace_atomic_memory`.
     pub plain_and_atomic: bool,
+    /// Loops in the code the entry point reaches.
+    pub loops: usize,
     /// The tracked variables (`TrackedVar::id` is the index the runtime's
     /// events pass).
     pub vars: &'a [TrackedVar],
@@ -150,6 +154,8 @@ pub struct DecodeContext<'a> {
     pub sites: &'a SiteTable,
     /// The barriers.
     pub barriers: &'a [BarrierSite],
+    /// The user's loops.
+    pub loops: &'a [crate::sites::LoopSite],
     /// The tracked variables.
     pub vars: &'a [TrackedVar],
     /// The data race check's detection mode.

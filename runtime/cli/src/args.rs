@@ -113,6 +113,13 @@ pub struct RunFlags {
     /// many accesses to record; always records anyway. Same verdicts.
     #[arg(long, value_enum)]
     pub replay: Option<ReplayFlag>,
+    /// Iterations each loop may start per invocation; an invocation that
+    /// starts more leaves the loop and stops, with a `loops` finding, and
+    /// the run is incomplete. Default: 16 per invocation of the dispatch,
+    /// from 2^20 to 2^24; 32,768 on lavapipe, which ends an invocation's
+    /// loops after 65,535 iterations in all.
+    #[arg(long, value_name = "N")]
+    pub loop_budget: Option<u32>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
     /// first-racy (the racing workgroup with the lowest linear index),
@@ -186,6 +193,7 @@ impl From<RunFlags> for RunArgs {
             no_analyzer: f.no_analyzer,
             shadow_cache: f.shadow_cache,
             replay: f.replay.map(Replay::from),
+            loop_budget: f.loop_budget,
             timeline: f.timeline,
         }
     }

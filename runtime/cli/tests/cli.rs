@@ -215,6 +215,112 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
 }
 
 #[test]
+fn a_runaway_loop_stops_at_its_budget_exits_1_and_leaves_the_report_incomplete() {
+    let path = sample("loop_bound_from_wrong_buffer.wgsl");
+    let o = wgrace(&["run", &path, "--loop-budget", "1000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("error[loops]: a loop ran past its budget of 1000 iterations: 128 invocations stopped"),
+        "{text}"
+    );
+    assert!(text.contains("18 │ ╭     for (var i = 0u; i <= len - 1u; i++) {"), "{text}");
+    assert!(text.contains("started iteration 1001"), "{text}");
+    assert!(
+        text.contains(
+            "incomplete report: 128 invocations stopped in the loop at line 18 after 1000 iterations \
+             (--loop-budget): what they would have done after is not checked"
+        ),
+        "{text}"
+    );
+
+    let r = json(&wgrace(&["run", &path, "--loop-budget", "1000", "--format", "json"]));
+    let run = &r["runs"][0];
+    assert_eq!(run["complete"], false, "{r}");
+    let f = &run["findings"][0];
+    assert_eq!((&f["check"], &f["severity"]), (&serde_json::json!("loops"), &serde_json::json!("error")), "{f}");
+    assert_eq!(f["occurrences"], 128, "{f}");
+    assert_eq!(f["data"]["iterations"], 1001, "{f}");
+    assert_eq!(f["locations"][0]["line"], 18, "{f}");
+    assert_eq!(run["incomplete"][0], f["incomplete"], "{r}");
+
+    // The fixed kernel's loops end by themselves: no finding.
+    let o = wgrace(&["run", &sample("loop_bounded_row_sum.wgsl"), "--loop-budget", "1000"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("[loops]"), "{}", stdout(&o));
+    // A budget of 8 iterations is too few for its 8 (the ninth start is the
+    // exit test).
+    let o = wgrace(&["run", &sample("loop_bounded_row_sum.wgsl"), "--loop-budget", "8"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("a loop ran past its budget of 8 iterations"), "{}", stdout(&o));
+
+    let o = wgrace(&["run", &path, "--loop-budget", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--loop-budget must be at least 1 iteration"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_loop_in_a_helper_stops_its_invocation_which_writes_nothing_after() {
+    let dir = temp_dir("loop-helper");
+    let o = wgrace(&[
+        "run",
+        &sample("loop_runaway_in_helper.wgsl"),
+        "--loop-budget",
+        "500",
+        "--dump",
+        &dir.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("a loop ran past its budget of 500 iterations: 63 invocations stopped"),
+        "{}",
+        stdout(&o)
+    );
+    // Invocation 0 finds key 0 at once and stores 0; the 63 others stop in
+    // the helper and store nothing (`found` starts as its index fill).
+    let found = std::fs::read(dir.join("found.bin")).expect("dump");
+    let words: Vec<u32> = found.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let fill: Vec<u32> = (0..64).collect();
+    assert_eq!(words, fill);
+}
+
+#[test]
+fn a_loop_the_adapter_cuts_short_is_a_warning_on_lavapipe() {
+    // 40,000 iterations: more than lavapipe lets an invocation's loops run
+    // once wgrace's own are counted; within the budget given.
+    let dir = temp_dir("loop-cut");
+    let path = write_shader(
+        &dir,
+        "long.wgsl",
+        "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
+         @compute @workgroup_size(64)\n\
+         fn main(@builtin(local_invocation_index) l: u32) {\n\
+         \x20   var k = 0u;\n\
+         \x20   for (var i = 0u; i < 70000u; i++) {\n\
+         \x20       k += i & 1u;\n\
+         \x20   }\n\
+         \x20   out[l] = k;\n\
+         }\n",
+    );
+    let r = json(&wgrace(&["run", &path, "--buffer", "out=64", "--loop-budget", "100000", "--format", "json"]));
+    let run = &r["runs"][0];
+    let lavapipe = run["adapter"]["name"].as_str().is_some_and(|n| n.contains("llvmpipe"));
+    let findings = run["findings"].as_array().expect("findings");
+    if lavapipe {
+        assert_eq!(findings.len(), 1, "{r}");
+        let f = &findings[0];
+        assert_eq!((&f["check"], &f["severity"]), (&serde_json::json!("loops"), &serde_json::json!("warning")), "{f}");
+        assert_eq!(f["message"], "the adapter ended a loop before its exit condition held, for 64 invocations");
+        assert_eq!(f["locations"][0]["line"], 5, "{f}");
+        assert!(f["data"]["iterations"].as_u64().is_some_and(|n| n < 70_000), "{f}");
+        assert_eq!(run["complete"], false, "{r}");
+    } else {
+        assert!(findings.is_empty(), "{r}");
+        assert_eq!(run["complete"], true, "{r}");
+    }
+}
+
+#[test]
 fn output_file_receives_the_report() {
     let dir = temp_dir("output");
     let out = dir.join("report.json");

@@ -19,7 +19,7 @@ pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
         LinkedCheck {
             prefix: "data_race".into(),
             source: data_race,
-            hooks: Hooks { begin: true, barrier: true, end: true, atomic_memory: false },
+            hooks: Hooks { begin: true, barrier: true, end: true, ..Hooks::default() },
             first_code: 0,
             workgroup_bytes: if replay { 48 } else { 0 },
             atomic_state_words: 0,
@@ -28,7 +28,7 @@ pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
         LinkedCheck {
             prefix: "barrier_divergence".into(),
             source: wgrace_shaders::check_source("barrier_divergence").expect("barrier_divergence WGSL"),
-            hooks: Hooks { begin: false, barrier: true, end: true, atomic_memory: false },
+            hooks: Hooks { barrier: true, end: true, ..Hooks::default() },
             first_code: 4,
             workgroup_bytes: 16,
             atomic_state_words: 0,

@@ -53,7 +53,7 @@ impl Check for BarrierDivergence {
         (facts.barriers > 0).then(|| LinkedCheck {
             prefix: wgsl_prefix(ID),
             source: wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default(),
-            hooks: Hooks { begin: false, barrier: true, end: true, atomic_memory: false },
+            hooks: Hooks { barrier: true, end: true, ..Hooks::default() },
             first_code,
             // One atomic<u64>, rounded as WebGPU counts it.
             workgroup_bytes: 16,
@@ -150,6 +150,7 @@ fn finding(
         data,
         explanation: EXPLANATION.into(),
         hint: HINT.into(),
+        incomplete: None,
     }
 }
 

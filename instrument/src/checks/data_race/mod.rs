@@ -112,7 +112,7 @@ impl Check for DataRace {
         Some(LinkedCheck {
             prefix: WGSL.into(),
             source,
-            hooks: Hooks { begin: true, barrier: true, end: true, atomic_memory: false },
+            hooks: Hooks { begin: true, barrier: true, end: true, ..Hooks::default() },
             first_code,
             // The replay's round counters; its workgroup shadow is sized with
             // the prelude, and accounted for by the pass

@@ -112,6 +112,7 @@ fn compare(entry: &str, runs: &[Run]) -> Option<Finding> {
         data,
         explanation: EXPLANATION.into(),
         hint: HINT.into(),
+        incomplete: None,
     })
 }
 

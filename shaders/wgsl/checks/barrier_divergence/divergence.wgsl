@@ -17,13 +17,17 @@
 // workgroup memory, which WGSL zero-initialises per workgroup:
 //
 //   bit  63      set: claimed
-//   bits 32-62   signature of the barrier sequence
+//   bit  62      set: the invocation stopped in a loop past its budget
+//   bits 32-61   signature of the barrier sequence
 //   bits 20-31   barriers executed (saturating at 4095)
 //   bits 10-19   id of the last barrier (0: none; saturating at 1023)
 //   bits 0-9     local invocation index of the first to finish
 //
 // Two sequences with the same count and last barrier collide in the
-// signature with probability about 2^-31.
+// signature with probability about 2^-30. An invocation that a loop stopped
+// (the loops check, wgrace_is_stopped) skipped the barriers after it: it
+// records nothing, and a workgroup whose first finisher stopped is not
+// compared (its run is incomplete anyway).
 
 var<private> wgrace_div_signature: u32;
 var<private> wgrace_div_count: u32;
@@ -44,8 +48,10 @@ fn wgrace_barrier_divergence_on_barrier(kind: u32, id: u32) {
 
 // Called by every invocation when it finishes.
 fn wgrace_barrier_divergence_on_end() {
+    let stopped = wgrace_is_stopped();
     let mine = (1lu << 63u)
-        | (u64(wgrace_div_signature >> 1u) << 32u)
+        | (u64(stopped) << 62u)
+        | (u64(wgrace_div_signature >> 2u) << 32u)
         | (u64(min(wgrace_div_count, 4095u)) << 20u)
         | (u64(min(wgrace_div_last, 1023u)) << 10u)
         | u64(wgrace_t);
@@ -68,7 +74,7 @@ fn wgrace_barrier_divergence_on_end() {
         }
     }
     first = wgrace_subgroup_share(first);
-    if (first >> 10u) == (mine >> 10u) {
+    if (first >> 10u) == (mine >> 10u) || stopped || (first & (1lu << 62u)) != 0lu {
         return;
     }
     // The race table records the pair of last barriers; the "word" holds
