@@ -20,7 +20,7 @@ void main() {
         word = 5u;
         atomicStore(flag, 1u, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelease);
     } else if (t == 31) {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flag, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquire) == 1u) {
                 seen[gl_WorkGroupID.x] = atomicAdd(word, 1u);
                 break;

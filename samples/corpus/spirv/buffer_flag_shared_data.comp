@@ -24,7 +24,7 @@ void main() {
         data = 42u;
         atomicStore(flags[g], 1u, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsRelease);
     } else if (t == 63) {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flags[g], gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquire) == 1u) {
                 seen[g] = data;
                 break;

@@ -20,7 +20,7 @@ void main() {
         data = 42u;
         atomicStore(flags[g], 1u, gl_ScopeWorkgroup, 0, 0);
     } else if (t == 63) {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flags[g], gl_ScopeWorkgroup, 0, 0) == 1u) {
                 seen[g] = data;
                 break;

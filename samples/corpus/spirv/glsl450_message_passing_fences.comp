@@ -24,7 +24,7 @@ void main() {
     data[me] = 1u + me;
     memoryBarrierBuffer();
     atomicExchange(flag[me], 1u);
-    for (uint k = 0; k < 2000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicExchange(flag[other], 0u) == 1u) {
             memoryBarrierBuffer();
             seen[me] = data[other];

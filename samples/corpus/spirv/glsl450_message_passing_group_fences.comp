@@ -18,7 +18,7 @@ void main() {
     data[me] = 1u + me;
     groupMemoryBarrier();
     atomicExchange(flag[me], 1u);
-    for (uint k = 0; k < 2000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicExchange(flag[other], 0u) == 1u) {
             groupMemoryBarrier();
             seen[me] = data[other];

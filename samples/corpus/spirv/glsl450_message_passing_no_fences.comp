@@ -17,7 +17,7 @@ void main() {
     uint other = 1 - me;
     data[me] = 1u + me;
     atomicExchange(flag[me], 1u);
-    for (uint k = 0; k < 2000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicExchange(flag[other], 0u) == 1u) {
             seen[me] = data[other];
             break;

@@ -25,7 +25,7 @@ void main() {
     uint other = 1 - me;
     data[me] = 42 + me;
     atomicStore(flag[me], 1u, gl_ScopeSubgroup, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicLoad(flag[other], gl_ScopeSubgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquire) != 0) {
             seen[me] = data[other];
             break;

@@ -23,7 +23,7 @@ void main() {
         data = 42;
         atomicStore(flag, 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
     } else {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flag, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire) != 0) {
                 break;
             }

@@ -28,7 +28,7 @@ void main() {
     data[me] = 1u + me;
     memoryBarrier(gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsMakeAvailable | gl_SemanticsRelease);
     atomicExchange(flag[me], 1u, gl_ScopeDevice, 0, 0);
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicExchange(flag[other], 0u, gl_ScopeDevice, 0, 0) == 1u) {
             memoryBarrier(gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsMakeVisible | gl_SemanticsAcquire);
             seen[me] = data[other];

@@ -32,7 +32,7 @@ layout(set = 0, binding = 0) coherent buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Flag { uint flag; };
 layout(set = 0, binding = 2) buffer Seen { uint seen; };
 bool wait_for(uint value) {
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicLoad(flag, gl_ScopeDevice, 0, 0) == value) {
             return true;
         }

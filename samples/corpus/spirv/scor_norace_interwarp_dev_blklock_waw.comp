@@ -22,7 +22,7 @@ void main() {
     }
     uint me = t == 0 ? 0 : 1;
     uint other = 1 - me;
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         bool taken = me == 0 ? atomicCompSwap(lock, 0u, 1u, gl_ScopeDevice, 0, 0, 0, 0) == 0u
                              : atomicCompSwap(lock, 0u, 1u, gl_ScopeWorkgroup, 0, 0, 0, 0) == 0u;
         if (taken) {

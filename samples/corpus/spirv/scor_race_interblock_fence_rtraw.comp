@@ -28,7 +28,7 @@ void main() {
     memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsMakeAvailable | gl_SemanticsRelease);
     atomicExchange(flag[me], 1u, gl_ScopeDevice, 0, 0);
     seen[2u * me + 1u] = data[other];
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicCompSwap(flag[other], 1u, 0u, gl_ScopeDevice, 0, 0, 0, 0) == 1u) {
             memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsMakeVisible | gl_SemanticsAcquire);
             data[me] = 5u;

@@ -17,7 +17,7 @@ layout(set = 0, binding = 1) buffer Lock { uint lock; };
 void main() {
     uint me = gl_WorkGroupID.x;
     uint other = 1 - me;
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicCompSwap(lock, 0u, 1u, gl_ScopeDevice, 0, 0, 0, 0) == 0u) {
             data = 1u + me;
             memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsMakeAvailable | gl_SemanticsRelease);

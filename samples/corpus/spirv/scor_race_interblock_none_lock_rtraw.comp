@@ -20,7 +20,7 @@ layout(set = 0, binding = 2) coherent buffer Seen { uint seen[2]; };
 void main() {
     uint me = gl_WorkGroupID.x;
     uint other = 1 - me;
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicCompSwap(lock, 0u, 1u, gl_ScopeDevice, 0, 0, 0, 0) == 0u) {
             memoryBarrier(gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsMakeVisible | gl_SemanticsAcquire);
             seen[me] = data[other];

@@ -37,7 +37,7 @@ layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) buffer Data { uint data; };
 layout(set = 0, binding = 1) buffer Flag { uint flag; };
 void wait_for(uint value) {
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicLoad(flag, gl_ScopeDevice, 0, 0) == value) {
             return;
         }

@@ -31,7 +31,7 @@ void main() {
     uint other = 1 - me;
     data[me] = 42 + me;
     atomicStore(flag[me], 1u, gl_ScopeDevice, RELEASE);
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicLoad(flag[other], gl_ScopeDevice, ACQUIRE) != 0) {
             seen[me] = DATA(other);
 #ifdef PLAIN_READ

@@ -22,7 +22,7 @@ void main() {
     memoryBarrier(SCOPE, gl_StorageSemanticsBuffer, gl_SemanticsRelease | gl_SemanticsMakeAvailable);
 #endif
     atomicStore(flag[me], 1u, SCOPE, gl_StorageSemanticsBuffer, RELEASE);
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicLoad(flag[1 - me], SCOPE, gl_StorageSemanticsBuffer, ACQUIRE) != 0) {
 #if defined(FENCES) && !defined(NO_ACQUIRE_FENCE)
             memoryBarrier(SCOPE, gl_StorageSemanticsBuffer, gl_SemanticsAcquire | gl_SemanticsMakeVisible);

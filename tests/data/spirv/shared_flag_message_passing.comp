@@ -39,7 +39,7 @@ void main() {
         data[g] = 42u;
         atomicStore(flag, 1u, gl_ScopeWorkgroup, RELEASE);
     } else if (t == 63) {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flag, gl_ScopeWorkgroup, ACQUIRE) == 1u) {
                 seen[g] = data[g];
                 break;

@@ -46,7 +46,7 @@ void main() {
         count = 5u;
 #endif
     } else if (t == 63) {
-        for (uint k = 0; k < 10000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicLoad(flag, gl_ScopeWorkgroup, ACQUIRE) == 1u) {
                 atomicAdd(count, 1u);
                 break;

@@ -21,7 +21,7 @@ void main() {
         return;
     }
 #endif
-    for (uint k = 0; k < 10000; k++) {
+    for (uint k = 0; k < 1000; k++) {
         if (atomicCompSwap(lock[l], 0u, 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, ACQUIRE, 0, 0) == 0u) {
             data = 1u + gl_WorkGroupID.x;
             atomicStore(lock[l], 0u, gl_ScopeDevice, gl_StorageSemanticsBuffer, RELEASE);

@@ -37,7 +37,7 @@ void main() {
         memoryBarrierBuffer();
 #endif
         atomicExchange(flag[me], 1u);
-        for (uint k = 0; k < 2000; k++) {
+        for (uint k = 0; k < 1000; k++) {
             if (atomicExchange(flag[other], 0u) == 1u) {
 #ifndef NO_FENCE
                 memoryBarrierBuffer();
