@@ -136,9 +136,7 @@ pub struct InstrumentOptions {
     /// Whether the adapter ends an invocation's loops after 65,535
     /// iterations in all, as lavapipe does: the happens-before engine then
     /// gives up on a lock sooner
-    /// ([`crate::checks::data_race::happens_before::LOCK_SPIN_CUT_SHORT`]),
-    /// and the `loops` check counts every loop, those the analyzer proves
-    /// bounded too, so that it reports one the adapter cut short.
+    /// ([`crate::checks::data_race::happens_before::LOCK_SPIN_CUT_SHORT`]).
     pub loops_cut_short: bool,
     /// Element counts of the trailing runtime-sized arrays of this run's
     /// buffers, by variable: the happens-before engine checks such a buffer
@@ -556,11 +554,7 @@ pub fn instrument_with(
     let analysis = analysis.map(|input| planning.analyze(module, info, input));
     if let Some(a) = &analysis {
         planning.prune(a);
-        // Where the adapter may end loops itself, every loop is counted, so
-        // that one it cut short is reported.
-        if !options.loops_cut_short {
-            planning.trust_bounded_loops(a, options.loop_budget);
-        }
+        planning.trust_bounded_loops(a, options.loop_budget);
     }
     let guarded_loops = planning.plans.values().flat_map(|p| p.loops.iter().flatten()).count();
     let Planning {
