@@ -573,7 +573,10 @@ impl RunSpec {
             return LAVAPIPE_LOOP_BUDGET;
         }
         let invocations: u64 = self.dispatch.iter().chain(&workgroup_size).map(|&d| u64::from(d)).product();
-        u32::try_from(invocations.saturating_mul(16).clamp(1 << 20, 1 << 24)).unwrap_or(1 << 24)
+        u32::try_from(
+            invocations.saturating_mul(16).clamp(u64::from(wgrace_instrument::pass::DEFAULT_LOOP_BUDGET), 1 << 24),
+        )
+        .unwrap_or(1 << 24)
     }
 }
 
