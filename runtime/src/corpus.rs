@@ -509,6 +509,8 @@ pub struct Scoreboard {
     pub total: Score,
     /// Per kernel.
     pub kernels: Vec<KernelResult>,
+    /// The kernels `--skip` left out, which were not run.
+    pub skipped: Vec<PathBuf>,
 }
 
 impl Scoreboard {
@@ -591,19 +593,28 @@ pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     Ok(out)
 }
 
-/// Runs every kernel under `dir` on `gpu`. `progress(done, total, path)` is
-/// called before each kernel.
+/// Runs every kernel under `dir` on `gpu`, except those whose path contains
+/// one of `skip` (listed in the scoreboard as skipped).
+/// `progress(done, total, path)` is called before each kernel.
 ///
 /// # Errors
-/// [`Error::Io`] when the folder cannot be read. Kernels that cannot be
-/// checked are results, not errors.
+/// [`Error::Io`] when the folder cannot be read, [`Error::Spec`] when `skip`
+/// leaves out every kernel. Kernels that cannot be checked are results, not
+/// errors.
 pub fn run_corpus(
     gpu: &Gpu,
     dir: &Path,
     flags: &RunArgs,
+    skip: &[String],
     progress: &mut dyn FnMut(usize, usize, &Path),
 ) -> Result<Scoreboard, Error> {
-    let list = kernels(dir)?;
+    let (skipped, list): (Vec<_>, Vec<_>) = kernels(dir)?
+        .into_iter()
+        .partition(|(path, _)| skip.iter().any(|s| path.to_string_lossy().contains(s.as_str())));
+    if list.is_empty() {
+        return Err(Error::Spec(format!("--skip leaves out every kernel under {}", dir.display())));
+    }
+    let skipped = skipped.into_iter().map(|(path, _)| path).collect();
     let mut results = Vec::with_capacity(list.len());
     for (i, (path, suite)) in list.iter().enumerate() {
         progress(i, list.len(), path);
@@ -618,7 +629,7 @@ pub fn run_corpus(
         .map(|name| score(name, &results.iter().filter(|k| k.suite == *name).collect::<Vec<_>>()))
         .collect();
     let total = score("total", &results.iter().collect::<Vec<_>>());
-    Ok(Scoreboard { adapter: gpu.info.clone(), suites, total, kernels: results })
+    Ok(Scoreboard { adapter: gpu.info.clone(), suites, total, kernels: results, skipped })
 }
 
 /// The scoreboard as a text table, followed by every failure.
@@ -674,8 +685,12 @@ pub fn text(board: &Scoreboard) -> String {
     } else {
         format!("all {} kernels right ({} xfail)", t.kernels - t.xfail, t.xfail)
     };
+    let skipped = match board.skipped.len() {
+        0 => String::new(),
+        n => format!(", {n} skipped"),
+    };
     out.push_str(&format!(
-        "wgrace corpus: {verdict}, on {} ({}), subgroup size {sub}\n",
+        "wgrace corpus: {verdict}{skipped}, on {} ({}), subgroup size {sub}\n",
         board.adapter.name, board.adapter.backend
     ));
     out

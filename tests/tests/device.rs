@@ -25,7 +25,10 @@ fn a_lost_device_is_an_error() {
 fn lavapipe_s_loop_limit_is_named_where_statement_mode_found_no_slot() {
     // A spin wait longer than lavapipe's 65,535 loop iterations (in all, per
     // invocation) before a read: statement mode's search for a slot then
-    // ends before it starts.
+    // ends before it starts. The loop budget is the wait's bound, so that
+    // the loops check leaves the wait uncounted (the analyzer proves it ends
+    // within the budget) and lavapipe's limit ends it, as it would without
+    // the check.
     let dir = std::env::temp_dir().join(format!("wgrace-loop-limit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("long_wait.wgsl");
@@ -46,7 +49,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>) {
 }
 ";
     std::fs::write(&path, wgsl).expect("write");
-    let flags = ["--dispatch", "2", "--mode", "stmt"].map(String::from);
+    let flags = ["--dispatch", "2", "--mode", "stmt", "--loop-budget", "100000"].map(String::from);
     let (shader, _, spec) = wgrace::load_with_flags(&path, RunArgs::parse_flags(&flags).expect("flags")).expect("load");
     let (run, _) = Plan::new(shader, spec).expect("plan").check(crate::support::gpu(), &mut |_, _| {}).expect("runs");
     if !run.adapter.as_ref().is_some_and(|a| a.name.starts_with("llvmpipe")) {

@@ -139,6 +139,10 @@ enum Command {
         /// never (checked where they happen).
         #[arg(long, value_enum)]
         replay: Option<ReplayFlag>,
+        /// Leave out the kernels whose path contains TEXT (repeatable); the
+        /// scoreboard counts them as skipped.
+        #[arg(long, value_name = "TEXT")]
+        skip: Vec<String>,
     },
     /// List the checks: their ids (as in reports, `// finding:` headers and
     /// SARIF rules), severity and what they find.
@@ -186,7 +190,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
         }
         Command::Check { shader, args } => check(shader, args.into()),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay, skip } => {
             let args = RunArgs { adapter, backend, output, format: Some(format.into()), ..RunArgs::default() };
             let each = RunArgs {
                 mode: mode.map(Into::into),
@@ -194,7 +198,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
                 replay: replay.map(Into::into),
                 ..RunArgs::default()
             };
-            corpus(&dir, &args, &each)
+            corpus(&dir, &args, &each, &skip)
         }
         Command::Checks { format } => checks(format.into()),
         Command::Adapters { format, backend } => adapters(format.into(), backend),
@@ -402,7 +406,7 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
     Ok(ExitCode::SUCCESS)
 }
 
-fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyhow::Result<ExitCode> {
+fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs, skip: &[String]) -> anyhow::Result<ExitCode> {
     if args.format == Some(Format::Sarif) {
         return Err(sarif_is_for_run("corpus"));
     }
@@ -415,7 +419,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs) -> anyh
         );
         bar
     });
-    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, &mut |done, total, path| {
+    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, skip, &mut |done, total, path| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

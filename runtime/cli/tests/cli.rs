@@ -1070,6 +1070,19 @@ fn corpus_scores_a_folder_and_fails_on_a_wrong_kernel() {
     assert!(text.contains("FAIL") && text.contains("wrong.wgsl: false positive"), "{text}");
     assert!(text.contains("mine"), "{text}");
 
+    // `--skip` leaves the wrong kernel out, and says so.
+    let o = wgrace(&["corpus", &dir.display().to_string(), "--skip", "wrong."]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("wgrace corpus: all 1 kernels right (0 xfail), 1 skipped, on "), "{text}");
+    let o = wgrace(&["corpus", &dir.display().to_string(), "--skip", "wrong.", "--format", "json"]);
+    let skipped = json(&o)["skipped"].clone();
+    assert_eq!(skipped.as_array().map(Vec::len), Some(1), "{skipped}");
+    assert!(skipped[0].as_str().is_some_and(|p| p.ends_with("mine/wrong.wgsl")), "{skipped}");
+    let o = wgrace(&["corpus", &dir.display().to_string(), "--skip", "mine"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--skip leaves out every kernel under"), "{}", stderr(&o));
+
     let o = wgrace(&["corpus", &dir.join("missing").display().to_string()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
