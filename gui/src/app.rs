@@ -303,6 +303,7 @@ impl Viewer {
                 report.runs.iter().map(|r| format!("{} on {}", r.entry_point, r.adapter_label())).collect();
             ui.label(format!("{} finding(s); {}", self.rows.len(), runs.join(", ")));
         });
+        suppressions(ui, report);
         let mut view = self.view.clone();
         ui.horizontal(|ui| {
             let label = ui.label("Filter");
@@ -736,4 +737,30 @@ impl eframe::App for App {
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
         visuals.panel_fill.to_normalized_gamma_f32()
     }
+}
+
+/// The report's suppressions, each with what it kept out of the findings
+/// (races and findings of the shader's `// wgrace: allow(…)` comments and
+/// the `--suppressions` files); the unused ones stand out.
+fn suppressions(ui: &mut egui::Ui, report: &Report) {
+    if report.suppressions.is_empty() {
+        return;
+    }
+    let kept: usize = report.runs.iter().map(|r| r.suppressed.len()).sum();
+    let unused = report.unused_suppressions().count();
+    let mut title = format!("{kept} suppressed by {} suppression(s)", report.suppressions.len());
+    if unused > 0 {
+        title.push_str(&format!(", {unused} unused"));
+    }
+    egui::CollapsingHeader::new(title).id_salt("suppressions").show(ui, |ui| {
+        for s in &report.suppressions {
+            let reason = s.reason.as_ref().map_or(String::new(), |r| format!(" ({r})"));
+            let text = format!("{} at {}: matched {}{reason}", s.describe(), s.origin, s.matched);
+            if s.matched == 0 {
+                ui.label(RichText::new(format!("{text}: unused")).color(Color32::from_rgb(220, 170, 40)));
+            } else {
+                ui.label(text);
+            }
+        }
+    });
 }

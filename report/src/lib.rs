@@ -51,7 +51,10 @@
 //!   `severity` (`error`, `warning`, `note`), `message`, `locations[]`
 //!   {`label`, `primary`, `line`, `column`, `snippet`}, `invocations[]`,
 //!   `memory`, `occurrences`, `details[]`, `data` (the check's own fields),
-//!   `explanation`, `hint`.
+//!   `explanation`, `hint`;
+//! - `suppressions[]`: the user's suppressions ([`Suppression`]) with what
+//!   they matched, and a run's `suppressed[]` ([`Suppressed`]): the races
+//!   and findings they kept out of `races`, `findings` and the verdict.
 //!
 //! Version 2 replaced version 1's single run by `runs[]` and its
 //! divergence-only findings by the generic [`Finding`].
@@ -60,6 +63,7 @@ pub mod finding;
 pub mod matrix;
 pub mod race;
 pub mod site;
+pub mod suppression;
 pub mod timeline;
 
 use serde::{Deserialize, Serialize};
@@ -72,6 +76,7 @@ pub use race::{
 pub use site::{
     AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteAnalysis, SiteStatus, SiteTable, Space,
 };
+pub use suppression::{Suppressed, Suppression};
 pub use timeline::{Focus, Timeline, TimelineAccess};
 
 /// Version of the JSON schema; bumped on incompatible changes.
@@ -97,6 +102,10 @@ pub struct Report {
     /// outputs differ between adapters).
     #[serde(default)]
     pub findings: Vec<Finding>,
+    /// The suppressions of the shader's comments and the suppressions file,
+    /// each with how much it matched; the runs' `suppressed` point here.
+    #[serde(default)]
+    pub suppressions: Vec<Suppression>,
 }
 
 impl Report {
@@ -111,7 +120,26 @@ impl Report {
             checks,
             runs,
             findings,
+            suppressions: Vec::new(),
         }
+    }
+
+    /// Moves the races and findings that `suppressions` match out of each
+    /// run ([`Run::suppress`]) and sets the report's verdict again; the
+    /// report then lists the suppressions with what they matched. Findings
+    /// about the runs together are kept: they name no line.
+    pub fn suppress(&mut self, mut suppressions: Vec<Suppression>) {
+        for run in &mut self.runs {
+            run.suppress(&self.shader.path, &mut suppressions);
+        }
+        self.verdict =
+            if self.runs.iter().any(|r| r.verdict == Verdict::Race) { Verdict::Race } else { Verdict::NoRace };
+        self.suppressions = suppressions;
+    }
+
+    /// The suppressions that matched nothing.
+    pub fn unused_suppressions(&self) -> impl Iterator<Item = &Suppression> {
+        self.suppressions.iter().filter(|s| s.matched == 0)
     }
 
     /// Whether something fails the report: a race, or a finding of severity
@@ -179,9 +207,41 @@ pub struct Run {
     /// interval, when the run found races and `--timeline` was not `off`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeline: Option<Timeline>,
+    /// The races and findings that suppressions kept out of `races`,
+    /// `findings` and the verdict.
+    #[serde(default)]
+    pub suppressed: Vec<Suppressed>,
 }
 
 impl Run {
+    /// Moves the races and findings that `suppressions` match (of a shader
+    /// at `path`) out of `races` and `findings` into `suppressed`, counting
+    /// in each suppression what it matched (the first that matches takes
+    /// it); the verdict is `no-race` when every race was suppressed.
+    pub fn suppress(&mut self, path: &str, suppressions: &mut [Suppression]) {
+        let mut first_match = |matches: &dyn Fn(&Suppression) -> bool| {
+            let i = suppressions.iter().position(matches)?;
+            suppressions[i].matched += 1;
+            Some(i)
+        };
+        let had_races = !self.races.is_empty();
+        for race in std::mem::take(&mut self.races) {
+            match first_match(&|s| s.matches_race(path, &race)) {
+                Some(i) => self.suppressed.push(Suppressed { suppression: i, race: Some(race), finding: None }),
+                None => self.races.push(race),
+            }
+        }
+        for finding in std::mem::take(&mut self.findings) {
+            match first_match(&|s| s.matches_finding(path, &finding)) {
+                Some(i) => self.suppressed.push(Suppressed { suppression: i, race: None, finding: Some(finding) }),
+                None => self.findings.push(finding),
+            }
+        }
+        if had_races && self.races.is_empty() {
+            self.verdict = Verdict::NoRace;
+        }
+    }
+
     /// Whether the run found a race or an error-level finding.
     pub fn failed(&self) -> bool {
         self.verdict == Verdict::Race || self.findings.iter().any(|f| f.severity == Severity::Error)

@@ -54,6 +54,7 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
             .cloned()
             .chain((left > 0).then(|| format!("{left} access sites are left to the runtime check (`wgrace run`)")))
             .collect(),
+        suppressed: Vec::new(),
         warnings: plan.warnings.clone(),
         notes: analysis.gave_up.iter().map(|reason| format!("the analysis gave up: {reason}")).collect(),
         checked: Checked {

@@ -363,6 +363,8 @@ pub const LAVAPIPE_RUNS: usize = 3;
 fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bool), Error> {
     let (shader, mut spec) = load_kernel(path, header, flags)?;
     let has_lines = shader.text.is_some();
+    let mut suppressions = crate::session::suppressions(&shader, &spec)?;
+    let shader_path = shader.path.clone();
     // The scoreboard judges verdicts and findings: no timeline to gather.
     spec.timeline = crate::spec::TimelineFocus::Off;
     let plan = Plan::new(shader, spec)?;
@@ -384,6 +386,16 @@ fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bo
             break;
         }
         report = plan.check(gpu, &mut |_, _| {})?.0;
+    }
+    // The kernel's `// wgrace: allow(…)` comments, as `wgrace run` takes
+    // them; one that matches nothing is stale.
+    report.suppress(&shader_path, &mut suppressions);
+    if let Some(unused) = suppressions.iter().find(|s| s.matched == 0) {
+        return Err(Error::Spec(format!(
+            "unused suppression: {} at {} matched nothing",
+            unused.describe(),
+            unused.origin
+        )));
     }
     Ok((report, has_lines))
 }

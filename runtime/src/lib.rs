@@ -37,6 +37,7 @@ pub mod print;
 pub mod sarif;
 pub mod session;
 pub mod spec;
+pub mod suppress;
 mod timeline;
 
 use std::path::Path;
@@ -642,6 +643,7 @@ impl Plan {
             findings: decoded.findings,
             complete: incomplete.is_empty(),
             incomplete,
+            suppressed: Vec::new(),
             warnings: self.warnings.clone(),
             notes,
             checked: report::Checked {
@@ -700,6 +702,7 @@ pub fn load_with_flags(path: &Path, cli: RunArgs) -> Result<(Shader, RunArgs, Ru
     // `file:` paths written in the shader are relative to the shader.
     if let Some(dir) = path.parent() {
         from_file.fills = from_file.fills.into_iter().map(|f| spec::rebase_file_fill(&f, dir)).collect();
+        from_file.suppressions = from_file.suppressions.into_iter().map(|f| dir.join(f)).collect();
     }
     let args = cli.over(from_file);
     let spec = RunSpec::from_args(&args)?;

@@ -169,6 +169,7 @@ pub fn text(report: &Report, color: bool) -> String {
         }
     }
     out.push_str(&findings_text(&report.findings, &report.shader, color));
+    out.push_str(&unused_suppressions(report));
     if report.adapters().len() > 1 {
         out.push_str(&matrix(report));
     }
@@ -195,6 +196,7 @@ fn run_text(report: &Report, run: &Run, color: bool) -> String {
     for note in &run.notes {
         out.push_str(&format!("note: {note}\n"));
     }
+    out.push_str(&suppressed(report, run));
     if let Some(i) = &run.checked.instrumentation {
         out.push_str(&instrumentation(i));
         out.push_str(&shadow(&run.checked.shadow));
@@ -202,6 +204,45 @@ fn run_text(report: &Report, run: &Run, color: bool) -> String {
     out.push_str(&summary(run));
     out.push('\n');
     out
+}
+
+/// A note per suppression that kept something of `run` out: what it kept.
+fn suppressed(report: &Report, run: &Run) -> String {
+    let mut out = String::new();
+    for (i, s) in report.suppressions.iter().enumerate() {
+        let kept: Vec<String> = run
+            .suppressed
+            .iter()
+            .filter(|k| k.suppression == i)
+            .map(|k| match (&k.race, &k.finding) {
+                (Some(r), _) => {
+                    let (a, b) = (line_or_unknown(r.first.location.line), line_or_unknown(r.second.location.line));
+                    let lines = if a == b { format!("line {a}") } else { format!("lines {a} and {b}") };
+                    format!("the {} race on `{}` ({lines})", r.class.as_str(), r.memory.variable)
+                }
+                (None, Some(f)) => format!("the {} finding \"{}\"", f.check, f.message),
+                (None, None) => "nothing".into(),
+            })
+            .collect();
+        if kept.is_empty() {
+            continue;
+        }
+        let reason = s.reason.as_ref().map_or(String::new(), |r| format!(" ({r})"));
+        out.push_str(&format!("note: suppressed by {} at {}{reason}: {}\n", s.describe(), s.origin, kept.join("; ")));
+    }
+    out
+}
+
+fn line_or_unknown(line: Option<u32>) -> String {
+    line.map_or_else(|| "?".into(), |l| l.to_string())
+}
+
+/// A warning per suppression that matched nothing in the report.
+fn unused_suppressions(report: &Report) -> String {
+    report
+        .unused_suppressions()
+        .map(|s| format!("warning: unused suppression: {} at {} matched nothing\n", s.describe(), s.origin))
+        .collect()
 }
 
 /// Findings as diagnostics (plain text where the source is not at hand).
@@ -455,12 +496,18 @@ pub fn summary(run: &Run) -> String {
     );
     let findings = findings_summary(&run.findings);
     let races = races_summary(&run.races);
+    let suppressed = match run.suppressed.len() {
+        0 => String::new(),
+        n => format!(", {n} suppressed"),
+    };
     match (run.verdict, findings.is_empty()) {
-        (Verdict::Race, true) => format!("wgrace: {races} found ({what})"),
-        (Verdict::Race, false) => format!("wgrace: {races} and {findings} found ({what})"),
-        (Verdict::NoRace, true) => format!("wgrace: no race observed for this dispatch and input ({what})"),
+        (Verdict::Race, true) => format!("wgrace: {races} found{suppressed} ({what})"),
+        (Verdict::Race, false) => format!("wgrace: {races} and {findings} found{suppressed} ({what})"),
+        (Verdict::NoRace, true) => {
+            format!("wgrace: no race observed for this dispatch and input{suppressed} ({what})")
+        }
         (Verdict::NoRace, false) => {
-            format!("wgrace: {findings}; no race observed for this dispatch and input ({what})")
+            format!("wgrace: {findings}; no race observed for this dispatch and input{suppressed} ({what})")
         }
     }
 }
@@ -510,6 +557,9 @@ fn static_run_text(report: &Report, run: &Run, color: bool) -> String {
     for warning in &run.warnings {
         out.push_str(&format!("warning: {warning}\n"));
     }
+    // A suppression that matches nothing here may match at run time: only
+    // `wgrace run` reports unused ones.
+    out.push_str(&suppressed(report, run));
     fn status(s: &Site) -> Option<&SiteStatus> {
         s.analysis.as_ref().map(|a| &a.status)
     }

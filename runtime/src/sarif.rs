@@ -16,6 +16,10 @@
 //!   per finding of the other checks (the runs' and the report's), rule its
 //!   check's id, level its severity, located at its first primary location,
 //!   its other locations related and linked;
+//! - a result per race or finding a suppression kept out (each race on its
+//!   own), with SARIF's `suppressions`: `inSource` for the shader's
+//!   `// wgrace: allow(…)` comments, `external` for a suppressions file's
+//!   lines, status `accepted`, the reason as `justification`;
 //! - what the text report says beyond one line (classes, memory,
 //!   invocations, counts, lock-step portability, the entry point and
 //!   adapter, a finding's `data`) in each result's `properties`, with the
@@ -32,10 +36,11 @@ use serde_json::{Map, Value};
 use serde_sarif::sarif::{
     ArtifactLocation, Location as SarifLocation, Message, MultiformatMessageString, PhysicalLocation, PropertyBag,
     Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultColumnKind, ResultLevel,
-    Run as SarifRun, Sarif, Tool, ToolComponent, Version,
+    Run as SarifRun, Sarif, Suppression, Tool, ToolComponent, Version,
 };
 use wgrace_instrument::report::{
     Access, AccessKind, CheckInfo, Finding, Language, Location, Race, Report, Run, Severity,
+    Suppression as ReportSuppression,
 };
 
 use crate::print;
@@ -61,6 +66,17 @@ pub fn log(report: &Report) -> Sarif {
         }
         for finding in &run.findings {
             results.push(writer.finding(Some(run), finding));
+        }
+        for kept in &run.suppressed {
+            let mut result = match (&kept.race, &kept.finding) {
+                (Some(race), _) => writer.race(run, &[race]),
+                (None, Some(finding)) => writer.finding(Some(run), finding),
+                (None, None) => continue,
+            };
+            if let Some(s) = report.suppressions.get(kept.suppression) {
+                result.suppressions = Some(vec![writer.suppression(s)]);
+            }
+            results.push(result);
         }
     }
     for finding in &report.findings {
@@ -278,6 +294,23 @@ impl<'a> Writer<'a> {
         result.related_locations = Some(related);
         result.properties = Some(bag(race_properties(run, group, self.report.shader.language)));
         result
+    }
+
+    /// A suppression of a result: `inSource` for the shader's comments,
+    /// `external` for a suppressions file's lines, with its reason and
+    /// where it is written.
+    fn suppression(&self, s: &ReportSuppression) -> Suppression {
+        let in_source = s.origin.strip_prefix(self.report.shader.path.as_str()).is_some_and(|r| r.starts_with(':'));
+        let mut properties = Map::new();
+        properties.insert("origin".into(), s.origin.clone().into());
+        properties.insert("suppression".into(), s.describe().into());
+        let mut suppression = Suppression::builder()
+            .kind(if in_source { "inSource" } else { "external" })
+            .status("accepted")
+            .properties(bag(properties))
+            .build();
+        suppression.justification = s.reason.clone();
+        suppression
     }
 
     /// A finding of a run (`run`), or of the runs together.

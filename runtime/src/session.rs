@@ -5,7 +5,7 @@
 
 use wgrace_instrument::Shader;
 use wgrace_instrument::checks::CheckSet;
-use wgrace_instrument::report::{OutputDigest, Report};
+use wgrace_instrument::report::{OutputDigest, Report, Suppression};
 
 use crate::buffers::{BindingKind, UserBuffer};
 use crate::gpu::Gpu;
@@ -68,6 +68,7 @@ pub fn check(
     stats: bool,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Checked, Error> {
+    let suppressions = suppressions(shader, spec)?;
     let mut runs = Vec::new();
     let mut outputs = Vec::new();
     let mut shader_info = None;
@@ -88,7 +89,20 @@ pub fn check(
     }
     let findings = checks.compare_runs(&runs);
     let shader_info = shader_info.ok_or_else(|| Error::Internal("a session without entry points".into()))?;
-    Ok(Checked { report: Report::new(shader_info, checks.infos(), runs, findings), outputs })
+    let mut report = Report::new(shader_info, checks.infos(), runs, findings);
+    report.suppress(suppressions);
+    Ok(Checked { report, outputs })
+}
+
+/// The suppressions of a session: the shader's `// wgrace: allow(…)`
+/// comments, then the `--suppressions` files'.
+///
+/// # Errors
+/// [`Error::Spec`] for a malformed comment.
+pub fn suppressions(shader: &Shader, spec: &RunSpec) -> Result<Vec<Suppression>, Error> {
+    let mut all = crate::suppress::from_source(&shader.path, shader.text.as_deref().unwrap_or(""))?;
+    all.extend(spec.suppressions.iter().cloned());
+    Ok(all)
 }
 
 /// Runs the static analyzer alone (`wgrace check`) on each entry point and
@@ -98,6 +112,7 @@ pub fn check(
 /// # Errors
 /// [`Error`] when an entry point cannot be analysed.
 pub fn analyze(shader: &Shader, spec: &RunSpec) -> Result<Report, Error> {
+    let suppressions = suppressions(shader, spec)?;
     let mut runs = Vec::new();
     let mut shader_info = None;
     for entry in entry_points(shader, spec) {
@@ -106,7 +121,9 @@ pub fn analyze(shader: &Shader, spec: &RunSpec) -> Result<Report, Error> {
         runs.push(crate::check::static_run(&plan)?);
     }
     let shader_info = shader_info.ok_or_else(|| Error::Internal("a session without entry points".into()))?;
-    Ok(Report::new(shader_info, CheckSet::default().static_infos(), runs, Vec::new()))
+    let mut report = Report::new(shader_info, CheckSet::default().static_infos(), runs, Vec::new());
+    report.suppress(suppressions);
+    Ok(report)
 }
 
 /// SHA-256 digests of the writable buffers' `contents`.

@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::Error;
-use wgrace_instrument::report::LOCKSTEP_WIDTHS;
+use wgrace_instrument::report::{LOCKSTEP_WIDTHS, Suppression};
 use wgrace_instrument::{MAX_SLOTS, Mode, Replay};
 
 /// Initial contents of a buffer (`--fill`).
@@ -130,6 +130,9 @@ pub struct RunArgs {
     /// to 2^24; 32,768 on lavapipe, which ends an invocation's loops after
     /// 65,535 iterations in all.
     pub loop_budget: Option<u32>,
+    /// Suppressions files: their races and findings are listed as
+    /// suppressed, out of the verdict (format: `wgrace::suppress`).
+    pub suppressions: Vec<PathBuf>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
     /// first-racy (the racing workgroup with the lowest linear index),
@@ -205,6 +208,7 @@ impl RunArgs {
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
             replay: self.replay.or(base.replay),
             loop_budget: self.loop_budget.or(base.loop_budget),
+            suppressions: base.suppressions.into_iter().chain(self.suppressions).collect(),
             timeline: self.timeline.or(base.timeline),
         }
     }
@@ -247,6 +251,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--shadow-cache", Some("R")),
     flag("--replay", Some("auto|always|never")),
     flag("--loop-budget", Some("N")),
+    flag("--suppressions", Some("FILE")),
     flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
 ];
 
@@ -274,6 +279,7 @@ impl RunArgs {
             "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
             "--replay" => self.replay = Some(v.parse()?),
             "--loop-budget" => self.loop_budget = Some(number(&v)?),
+            "--suppressions" => self.suppressions.push(v.into()),
             "--timeline" => self.timeline = Some(v),
             _ => return Err(format!("no flag `{long}`")),
         }
@@ -334,6 +340,10 @@ pub fn shader_flags(text: &str) -> Vec<String> {
     for line in text.lines() {
         let Some(rest) = line.trim_start().strip_prefix("//") else { continue };
         let Some(flags) = rest.trim_start().strip_prefix("wgrace:") else { continue };
+        if flags.trim_start().starts_with("allow") {
+            // A suppression (`wgrace::suppress`), not flags.
+            continue;
+        }
         let mut word = String::new();
         let mut quoted = false;
         let mut any = false;
@@ -393,6 +403,9 @@ pub struct RunSpec {
     pub replay: Replay,
     /// `--loop-budget`, if given (see [`RunSpec::loop_budget_on`]).
     pub loop_budget: Option<u32>,
+    /// The suppressions of the `--suppressions` files (the shader's own
+    /// comments are added where the report is assembled).
+    pub suppressions: Vec<Suppression>,
     /// Which workgroup's timeline the report gets, if any.
     pub timeline: TimelineFocus,
 }
@@ -552,6 +565,12 @@ impl RunSpec {
             shadow_cache: args.shadow_cache,
             replay: args.replay.unwrap_or_default(),
             loop_budget: args.loop_budget,
+            suppressions: args
+                .suppressions
+                .iter()
+                .map(|f| crate::suppress::from_file(f))
+                .collect::<Result<Vec<_>, _>>()?
+                .concat(),
             timeline,
         })
     }

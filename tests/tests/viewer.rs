@@ -108,6 +108,35 @@ fn a_runaway_loop_s_finding_shows_the_loop_and_what_went_unchecked() {
 }
 
 #[test]
+fn suppressions_list_what_they_kept_out_and_the_unused_ones() {
+    // The sample's comment suppresses its flag's races; a suppressions file
+    // adds one that matches nothing.
+    let path = samples_dir().join("suppressed_and_unsuppressed.wgsl");
+    let dir = std::env::temp_dir().join(format!("wgrace-viewer-supp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("ci.supp");
+    std::fs::write(&file, "allow(barrier-divergence) # none expected\n").expect("write");
+    let flags = RunArgs { suppressions: vec![file.clone()], ..RunArgs::default() };
+    let (shader, _, spec) = wgrace::load_with_flags(&path, flags).expect("load");
+    let report = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
+        .expect("run")
+        .report;
+    let kept: usize = report.runs[0].suppressed.len();
+    assert!(kept >= 2, "{:?}", report.runs[0].suppressed);
+    let mut h = harness(report);
+    // Only the unsuppressed race is a row.
+    h.get_by_label("Finding 1");
+    assert!(h.query_by_label("Finding 2").is_none());
+    h.get_by_label(&format!("{kept} suppressed by 2 suppression(s), 1 unused")).click();
+    h.run();
+    h.get_by_label(&format!(
+        "allow(data-race) lines=17 at {}:16: matched {kept} (every invocation writes 1)",
+        path.display()
+    ));
+    h.get_by_label(&format!("allow(barrier-divergence) at {}:1: matched 0 (none expected): unused", file.display()));
+}
+
+#[test]
 fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
     let report = report_of(&crate::spirv::compile("racy_neighbour", &["-g"]));
     let mut h = harness(report);

@@ -120,6 +120,14 @@ pub struct RunFlags {
     /// loops after 65,535 iterations in all.
     #[arg(long, value_name = "N")]
     pub loop_budget: Option<u32>,
+    /// A suppressions file (repeatable): one `allow(CHECK[, CLASS])` per
+    /// line, with `variable=NAME`, `lines=N[-M][,…]` and `shader=PATH`
+    /// conditions and a `# reason`. The races and findings it matches, like
+    /// those of the shader's `// wgrace: allow(…)` comments, are listed as
+    /// suppressed and do not fail the run; a suppression that matches
+    /// nothing is reported.
+    #[arg(long, value_name = "FILE")]
+    pub suppressions: Vec<PathBuf>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
     /// first-racy (the racing workgroup with the lowest linear index),
@@ -194,6 +202,7 @@ impl From<RunFlags> for RunArgs {
             shadow_cache: f.shadow_cache,
             replay: f.replay.map(Replay::from),
             loop_budget: f.loop_budget,
+            suppressions: f.suppressions,
             timeline: f.timeline,
         }
     }

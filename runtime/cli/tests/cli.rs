@@ -1290,3 +1290,107 @@ fn the_timeline_is_gathered_for_json_reports_unless_asked_otherwise() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--timeline 2,0,0: the dispatch has 2x1x1 workgroups"), "{}", stderr(&o));
 }
+
+#[test]
+fn suppressions_keep_races_out_of_the_verdict_and_unused_ones_are_reported() {
+    let dir = temp_dir("suppressions");
+    // The sample's comment suppresses every race on `done`: exit 0, each
+    // race named in a note, the count in the summary.
+    let benign = sample("suppressed_benign_flag.wgsl");
+    let o = wgrace(&["run", &benign]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    let note =
+        format!("note: suppressed by allow(data-race) lines=14 at {benign}:14 (every invocation writes 1): the intra-");
+    assert!(text.starts_with(&note), "{text}");
+    assert!(text.contains("the inter-workgroup race on `done` (line 14)\n"), "{text}");
+    assert!(text.contains("wgrace: no race observed for this dispatch and input, "), "{text}");
+    assert!(text.contains(" suppressed (entry point `main`"), "{text}");
+
+    // A file: the line's conditions must all hold; one that matches nothing
+    // is a warning, and the unsuppressed race still fails the run.
+    let racy = sample("wg_missing_barrier.wgsl");
+    let file = dir.join("ci.supp");
+    std::fs::write(
+        &file,
+        "# reviewed\nallow(data-race) variable=out lines=13-14\n\nallow(data-race) variable=tile lines=99 # stale\n",
+    )
+    .expect("write");
+    let supp = file.display().to_string();
+    let o = wgrace(&["run", &racy, "--suppressions", &supp]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(!text.contains("note: suppressed"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "warning: unused suppression: allow(data-race) variable=out lines=13,14 at {supp}:2 matched nothing\n"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "warning: unused suppression: allow(data-race) variable=tile lines=99 at {supp}:4 matched nothing\n"
+        )),
+        "{text}"
+    );
+    std::fs::write(
+        &file,
+        "allow(data-race) variable=tile lines=13-14 shader=wg_missing_barrier.wgsl # tile is read early\n",
+    )
+    .expect("write");
+    let o = wgrace(&["run", &racy, "--suppressions", &supp]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(!stdout(&o).contains("unused"), "{}", stdout(&o));
+
+    // JSON lists the suppressions with their counts and each run's
+    // suppressed races (and matches the schema); SARIF marks them.
+    let report = json(&wgrace(&["run", &racy, "--suppressions", &supp, "--format", "json"]));
+    assert_eq!(report["verdict"], "no-race");
+    assert_eq!(report["suppressions"][0]["origin"], format!("{supp}:1"));
+    assert_eq!(report["suppressions"][0]["reason"], "tile is read early");
+    let kept = report["runs"][0]["suppressed"].as_array().expect("suppressed").len();
+    assert!(kept >= 1 && report["suppressions"][0]["matched"] == kept as u64, "{report}");
+    assert_eq!(report["runs"][0]["suppressed"][0]["race"]["memory"]["variable"], "tile");
+    let sarif = json(&wgrace(&["run", &racy, "--suppressions", &supp, "--format", "sarif"]));
+    let results = sarif["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), kept);
+    assert!(
+        results.iter().all(|r| r["suppressions"][0]["kind"] == "external"
+            && r["suppressions"][0]["justification"] == "tile is read early"),
+        "{results:?}"
+    );
+    let sarif = json(&wgrace(&["run", &benign, "--format", "sarif"]));
+    assert_eq!(sarif["runs"][0]["results"][0]["suppressions"][0]["kind"], "inSource");
+
+    // Bad suppressions stop the run with exit status 2, naming the line.
+    let bad = write_shader(
+        &dir,
+        "bad.wgsl",
+        "@compute @workgroup_size(1)\nfn main() {\n    // wgrace: allow(data-rcae)\n}\n",
+    );
+    let o = wgrace(&["run", &bad]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains(&format!("{bad}:3: unknown check `data-rcae` in `allow(data-rcae)`; the checks are data-race, ")),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&file, "allow(barrier-divergence, inter-workgroup)\n").expect("write");
+    let o = wgrace(&["run", &racy, "--suppressions", &supp]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{supp}:1: `barrier-divergence` findings have no class: write allow(barrier-divergence)"
+        )),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&file, "allow(data-race) color=red\n").expect("write");
+    let o = wgrace(&["run", &racy, "--suppressions", &supp]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("`color=red` is not a condition"), "{}", stderr(&o));
+    let o = wgrace(&["run", &racy, "--suppressions", &dir.join("missing.supp").display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("reading the suppressions file"), "{}", stderr(&o));
+}
