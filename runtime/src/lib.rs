@@ -134,14 +134,8 @@ impl Plan {
         let invocations = invocations(&prepared, spec.dispatch);
         let used = |h: naga::Handle<naga::GlobalVariable>| !ep_info[h].is_empty();
         let planned = buffers::plan_buffers(&prepared.module, &spec, &used, &shader.module, invocations)?;
-        Ok(Plan {
-            shader,
-            prepared,
-            spec,
-            buffers: planned.buffers,
-            warnings: planned.warnings,
-            checks: CheckSet::default(),
-        })
+        let checks = spec.select_checks(&CheckSet::default())?;
+        Ok(Plan { shader, prepared, spec, buffers: planned.buffers, warnings: planned.warnings, checks })
     }
 
     /// Instruments the shader for its entry point, for `gpu`'s limits and

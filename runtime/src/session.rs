@@ -69,6 +69,10 @@ pub fn check(
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Checked, Error> {
     let suppressions = suppressions(shader, spec)?;
+    let all = checks;
+    let checks = &spec.select_checks(all)?;
+    let selected = checks.ids();
+    let left_out: Vec<String> = all.ids().into_iter().filter(|id| !selected.contains(id)).collect();
     let mut runs = Vec::new();
     let mut outputs = Vec::new();
     let mut shader_info = None;
@@ -82,6 +86,9 @@ pub fn check(
             let (mut run, contents) = plan.check(gpu, &mut |done, total| progress(Progress::Chunks(done, total)))?;
             if stats {
                 run.checked.instrumentation = Some(plan.instrumentation_stats(gpu)?);
+            }
+            if !left_out.is_empty() {
+                run.notes.push(format!("checks left out (--checks): {}", left_out.join(", ")));
             }
             runs.push(run);
             outputs.push(RunOutput { buffers: plan.buffers.clone(), contents });
@@ -121,7 +128,8 @@ pub fn analyze(shader: &Shader, spec: &RunSpec) -> Result<Report, Error> {
         runs.push(crate::check::static_run(&plan)?);
     }
     let shader_info = shader_info.ok_or_else(|| Error::Internal("a session without entry points".into()))?;
-    let mut report = Report::new(shader_info, CheckSet::default().static_infos(), runs, Vec::new());
+    let infos = spec.select_checks(&CheckSet::default())?.static_infos();
+    let mut report = Report::new(shader_info, infos, runs, Vec::new());
     report.suppress(suppressions);
     Ok(report)
 }

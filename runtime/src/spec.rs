@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::Error;
+use wgrace_instrument::checks::CheckSet;
 use wgrace_instrument::report::{LOCKSTEP_WIDTHS, Suppression};
 use wgrace_instrument::{MAX_SLOTS, Mode, Replay};
 
@@ -130,6 +131,9 @@ pub struct RunArgs {
     /// to 2^24; 32,768 on lavapipe, which ends an invocation's loops after
     /// 65,535 iterations in all.
     pub loop_budget: Option<u32>,
+    /// The checks to run (`--checks`, comma-separated ids); empty: every
+    /// check.
+    pub checks: Vec<String>,
     /// Suppressions files: their races and findings are listed as
     /// suppressed, out of the verdict (format: `wgrace::suppress`).
     pub suppressions: Vec<PathBuf>,
@@ -208,6 +212,7 @@ impl RunArgs {
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
             replay: self.replay.or(base.replay),
             loop_budget: self.loop_budget.or(base.loop_budget),
+            checks: if self.checks.is_empty() { base.checks } else { self.checks },
             suppressions: base.suppressions.into_iter().chain(self.suppressions).collect(),
             timeline: self.timeline.or(base.timeline),
         }
@@ -252,6 +257,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--replay", Some("auto|always|never")),
     flag("--loop-budget", Some("N")),
     flag("--suppressions", Some("FILE")),
+    flag("--checks", Some("LIST")),
     flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
 ];
 
@@ -280,6 +286,7 @@ impl RunArgs {
             "--replay" => self.replay = Some(v.parse()?),
             "--loop-budget" => self.loop_budget = Some(number(&v)?),
             "--suppressions" => self.suppressions.push(v.into()),
+            "--checks" => self.checks.extend(v.split(',').map(|id| id.trim().to_string())),
             "--timeline" => self.timeline = Some(v),
             _ => return Err(format!("no flag `{long}`")),
         }
@@ -403,6 +410,9 @@ pub struct RunSpec {
     pub replay: Replay,
     /// `--loop-budget`, if given (see [`RunSpec::loop_budget_on`]).
     pub loop_budget: Option<u32>,
+    /// The checks `--checks` selects (validated against the registry);
+    /// `None`: every check.
+    pub checks: Option<Vec<String>>,
     /// The suppressions of the `--suppressions` files (the shader's own
     /// comments are added where the report is assembled).
     pub suppressions: Vec<Suppression>,
@@ -462,6 +472,17 @@ fn split_kv<'a>(flag: &str, s: &'a str) -> Result<(&'a str, &'a str), Error> {
 }
 
 impl RunSpec {
+    /// The checks of `all` this spec selects (`--checks`), or `all`.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] when `all` lacks a check the list names.
+    pub fn select_checks(&self, all: &CheckSet) -> Result<CheckSet, Error> {
+        match &self.checks {
+            Some(ids) => all.select(ids).map_err(Error::Spec),
+            None => Ok(all.clone()),
+        }
+    }
+
     /// Validates `args`.
     ///
     /// # Errors
@@ -565,6 +586,13 @@ impl RunSpec {
             shadow_cache: args.shadow_cache,
             replay: args.replay.unwrap_or_default(),
             loop_budget: args.loop_budget,
+            checks: match args.checks.as_slice() {
+                [] => None,
+                ids => {
+                    CheckSet::default().select(ids).map_err(Error::Spec)?;
+                    Some(ids.to_vec())
+                }
+            },
             suppressions: args
                 .suppressions
                 .iter()

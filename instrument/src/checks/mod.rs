@@ -50,6 +50,14 @@ pub trait Check: Send + Sync {
     /// help and default severity.
     fn info(&self) -> CheckInfo;
 
+    /// The check it is part of, when it cannot run without it: the
+    /// classes of races the data-race check's happens-before engine finds
+    /// (`scope`, `atomic-plain`, `missing-fence`, `lockset`) are part of
+    /// `data-race`. `--checks` selects a check with the one it is part of.
+    fn part_of(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Record codes it uses in the runtime's record table (at most
     /// [`wgrace_shaders::RECORD_CODES`] for all checks together).
     fn record_codes(&self) -> u32 {
@@ -210,6 +218,9 @@ impl Check for Registered {
     fn info(&self) -> CheckInfo {
         self.0.info()
     }
+    fn part_of(&self) -> Option<&'static str> {
+        self.0.part_of()
+    }
     fn record_codes(&self) -> u32 {
         self.0.record_codes()
     }
@@ -236,6 +247,47 @@ impl CheckSet {
             self.checks.push((check, first));
         }
         self
+    }
+
+    /// The checks `ids` name (`--checks`), each with the checks that are
+    /// part of it, in this set's order (their record codes numbered again).
+    ///
+    /// # Errors
+    /// A message for an id no check of the set has, for a check listed
+    /// without the one it is part of, and for a list without `data-race`,
+    /// which the pass cannot leave out yet.
+    pub fn select(&self, ids: &[String]) -> Result<CheckSet, String> {
+        let known = self.ids();
+        for id in ids {
+            if !known.contains(id) {
+                return Err(format!("--checks: unknown check `{id}`; the checks are {}", known.join(", ")));
+            }
+        }
+        let part_of = |c: &Arc<dyn Check>| c.part_of().map(str::to_string);
+        for (check, _) in &self.checks {
+            let id = check.info().id;
+            if let Some(whole) = part_of(check).filter(|whole| ids.contains(&id) && !ids.contains(whole)) {
+                return Err(format!(
+                    "--checks: `{id}` is part of the `{whole}` check (its races are races that check finds and \
+                     classes): list `{whole}`, which runs it"
+                ));
+            }
+        }
+        if !ids.iter().any(|id| id == data_race::ID) {
+            return Err(format!(
+                "--checks: the list must hold `{}`: the other checks run beside it, and leaving it out is not \
+                 supported yet",
+                data_race::ID
+            ));
+        }
+        let mut set = CheckSet { checks: Vec::new() };
+        for (check, _) in &self.checks {
+            let id = check.info().id;
+            if ids.contains(&id) || part_of(check).is_some_and(|whole| ids.contains(&whole)) {
+                set = set.with(check.clone());
+            }
+        }
+        Ok(set)
     }
 
     /// The checks' ids.

@@ -128,6 +128,12 @@ pub struct RunFlags {
     /// nothing is reported.
     #[arg(long, value_name = "FILE")]
     pub suppressions: Vec<PathBuf>,
+    /// The checks to run, comma-separated ids (`wgrace checks` lists
+    /// them); default: every check. `data-race` runs the checks that are
+    /// part of it (scope, atomic-plain, missing-fence, lockset) and must be
+    /// listed.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub checks: Vec<String>,
     /// The workgroup whose accesses to the racing sites the report's
     /// timeline shows, by barrier interval (the viewer draws it):
     /// first-racy (the racing workgroup with the lowest linear index),
@@ -203,6 +209,7 @@ impl From<RunFlags> for RunArgs {
             replay: f.replay.map(Replay::from),
             loop_budget: f.loop_budget,
             suppressions: f.suppressions,
+            checks: f.checks,
             timeline: f.timeline,
         }
     }

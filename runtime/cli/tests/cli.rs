@@ -1394,3 +1394,55 @@ fn suppressions_keep_races_out_of_the_verdict_and_unused_ones_are_reported() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("reading the suppressions file"), "{}", stderr(&o));
 }
+
+#[test]
+fn checks_selects_the_checks_that_run() {
+    // Without `loops` the runaway loop gets no finding (lavapipe ends it);
+    // without `barrier-divergence` the early return gets none. The report
+    // lists the checks that ran, and a note the ones left out.
+    let runaway = sample("loop_bound_from_wrong_buffer.wgsl");
+    let o = wgrace(&["run", &runaway, "--checks", "data-race", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let report = json(&o);
+    let ids: Vec<&str> = report["checks"].as_array().expect("checks").iter().filter_map(|c| c["id"].as_str()).collect();
+    assert_eq!(ids, ["data-race", "scope", "atomic-plain", "missing-fence", "lockset"]);
+    assert_eq!(report["runs"][0]["findings"].as_array().map(Vec::len), Some(0));
+    let notes = &report["runs"][0]["notes"];
+    assert!(
+        notes
+            .as_array()
+            .expect("notes")
+            .iter()
+            .any(|n| n == "checks left out (--checks): barrier-divergence, output-difference, loops"),
+        "{notes}"
+    );
+    let o = wgrace(&["run", &runaway, "--checks", "data-race,loops"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("error[loops]"), "{}", stdout(&o));
+
+    let early = sample("wg_barrier_after_early_return.wgsl");
+    let o = wgrace(&["run", &early, "--checks", "loops,data-race"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("note: checks left out (--checks): barrier-divergence, output-difference\n"),
+        "{}",
+        stdout(&o)
+    );
+
+    // Lists that cannot run: exit status 2 and why.
+    for (list, message) in [
+        ("nope", "--checks: unknown check `nope`; the checks are data-race, barrier-divergence, "),
+        (
+            "scope",
+            "--checks: `scope` is part of the `data-race` check (its races are races that check finds and classes): list `data-race`, which runs it",
+        ),
+        (
+            "loops",
+            "--checks: the list must hold `data-race`: the other checks run beside it, and leaving it out is not supported yet",
+        ),
+    ] {
+        let o = wgrace(&["run", &early, "--checks", list]);
+        assert_eq!(o.status.code(), Some(2), "{list}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{list}: {}", stderr(&o));
+    }
+}

@@ -82,6 +82,10 @@ pub const PRIVATE_HINT: &str = "declare the buffer coherent (GLSL), so that its 
     atomic too";
 
 impl Check for AtomicPlain {
+    fn part_of(&self) -> Option<&'static str> {
+        Some(super::data_race::ID)
+    }
+
     fn info(&self) -> CheckInfo {
         CheckInfo {
             id: ID.into(),

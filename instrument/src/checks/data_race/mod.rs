@@ -55,6 +55,9 @@ pub struct DataRace;
 const CLASSES: [RaceClass; 4] =
     [RaceClass::IntraWorkgroup, RaceClass::BarrierKind, RaceClass::InterWorkgroup, RaceClass::IntraSubgroup];
 
+/// Its id.
+pub const ID: &str = "data-race";
+
 /// Its folder below `shaders/wgsl/checks/` and the prefix of its WGSL names.
 const WGSL: &str = "data_race";
 
@@ -68,7 +71,7 @@ pub(crate) const UNKNOWN_SITE: u32 = 0x3fff;
 impl Check for DataRace {
     fn info(&self) -> CheckInfo {
         CheckInfo {
-            id: "data-race".into(),
+            id: ID.into(),
             name: "DataRace".into(),
             short_description: "Two invocations accessed the same memory, at least one writing, with nothing \
                 ordering the accesses"

@@ -44,6 +44,10 @@ pub const HINT: &str = "make both accesses while holding the same lock (take it 
     none, or use one lock for this data), or order them with a barrier or release and acquire synchronization";
 
 impl Check for Lockset {
+    fn part_of(&self) -> Option<&'static str> {
+        Some(super::data_race::ID)
+    }
+
     fn info(&self) -> CheckInfo {
         CheckInfo {
             id: ID.into(),

@@ -68,6 +68,10 @@ pub const SHARED_HINT: &str = "give the atomic that publishes (the flag's store,
     part, a barrier()";
 
 impl Check for MissingFence {
+    fn part_of(&self) -> Option<&'static str> {
+        Some(super::data_race::ID)
+    }
+
     fn info(&self) -> CheckInfo {
         CheckInfo {
             id: ID.into(),

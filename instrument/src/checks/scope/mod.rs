@@ -114,6 +114,10 @@ pub const HINT: &str = "give the atomics a scope that holds both invocations (GL
     scope argument), or keep each workgroup (subgroup) to its own words";
 
 impl Check for Scope {
+    fn part_of(&self) -> Option<&'static str> {
+        Some(super::data_race::ID)
+    }
+
     fn info(&self) -> CheckInfo {
         CheckInfo {
             id: ID.into(),
