@@ -387,6 +387,18 @@ impl Planning {
 
     /// Drops the instrumentation of the sites `analysis` pruned, and marks
     /// the loop-invariant ones to be recorded once per loop instance.
+    /// Leaves every access unchecked: the data-race check is not among the
+    /// checks (`--checks`), and no other check looks at memory accesses.
+    fn track_no_memory(&mut self) {
+        for queue in self.plans.values_mut() {
+            queue.accesses.iter_mut().for_each(|slot| *slot = None);
+        }
+        for site in &mut self.sites {
+            site.checked = false;
+        }
+        self.slot_words = 0;
+    }
+
     fn prune(&mut self, analysis: &Analysis) {
         for queue in self.plans.values_mut() {
             for slot in &mut queue.accesses {
@@ -556,6 +568,10 @@ pub fn instrument_with(
         planning.prune(a);
         planning.trust_bounded_loops(a, options.loop_budget);
     }
+    let races_checked = options.checks.ids().iter().any(|id| id == crate::checks::data_race::ID);
+    if !races_checked {
+        planning.track_no_memory();
+    }
     let guarded_loops = planning.plans.values().flat_map(|p| p.loops.iter().flatten()).count();
     let Planning {
         ep_index,
@@ -585,7 +601,7 @@ pub fn instrument_with(
         !(shader.release_acquire || shader.shared_release_acquire || shader.subgroup_sync.is_some());
     let strong = options.engine_for_classes || !for_classes_alone;
     let (relaxed, relaxed_shared) = (shader.relaxed_atomics && strong, shader.relaxed_shared_atomics && strong);
-    let (mut happens_before, happens_before_not_run) = if shader.engine_follows() {
+    let (mut happens_before, happens_before_not_run) = if races_checked && shader.engine_follows() {
         let has = |v: usize, atomic: bool| {
             sites.iter().any(|s| s.var as usize == v && (s.kind == AccessKind::Atomic) == atomic)
         };
@@ -810,8 +826,11 @@ pub fn instrument_with(
     // Second walk: rewrite.
     let bool_ty = out.types.insert(Type { name: None, inner: TypeInner::Scalar(Scalar::BOOL) }, Span::UNDEFINED);
     let hooks = Hooks {
-        wg_access: linked.function("wgrace_wg_access")?,
-        storage_access: linked.function("wgrace_storage_access")?,
+        access: if races_checked {
+            Some((linked.function("wgrace_wg_access")?, linked.function("wgrace_storage_access")?))
+        } else {
+            None
+        },
         barrier: linked.function("wgrace_barrier")?,
         atomic_memory: if prelude.checks.iter().any(|c| c.hooks.atomic_memory) {
             Some(linked.function("wgrace_atomic_memory")?)
@@ -1759,8 +1778,9 @@ impl Planner<'_> {
 // ---------------------------------------------------------------- rewriting
 
 struct Hooks {
-    wg_access: Handle<Function>,
-    storage_access: Handle<Function>,
+    /// `wgrace_wg_access` and `wgrace_storage_access`, the data-race
+    /// check's; without it (`--checks`) no access is planned.
+    access: Option<(Handle<Function>, Handle<Function>)>,
     barrier: Handle<Function>,
     /// `wgrace_atomic_memory`, when a linked check handles it.
     atomic_memory: Option<Handle<Function>>,
@@ -2482,6 +2502,10 @@ fn hook_call(
     tracked: &[TrackedVar],
     span: Span,
 ) -> Vec<(Statement, Span)> {
+    let Some((wg_access, storage_access)) = hooks.access else {
+        // Without the data-race check no access is planned (`track_no_memory`).
+        return Vec::new();
+    };
     let mut b = Builder::new(&mut f.expressions, span);
     let var = &tracked[plan.var];
     // Workgroup hooks take the word's index in the workgroup's shadow slot.
@@ -2496,10 +2520,10 @@ fn hook_call(
     let write = b.bool(plan.write);
     let invariant = b.bool(plan.subgroup_invariant);
     match var.space {
-        Space::Workgroup => b.call(hooks.wg_access, vec![id, word, words, in_bounds, site, write, invariant]),
+        Space::Workgroup => b.call(wg_access, vec![id, word, words, in_bounds, site, write, invariant]),
         Space::Storage => {
             let state_site = b.u32(plan.state_site);
-            b.call(hooks.storage_access, vec![id, word, words, in_bounds, site, state_site, write, invariant])
+            b.call(storage_access, vec![id, word, words, in_bounds, site, state_site, write, invariant])
         }
     }
     b.finish()

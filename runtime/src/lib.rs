@@ -603,7 +603,8 @@ impl Plan {
                     .into(),
             );
         }
-        if let Some(reason) = inst.analysis.as_ref().and_then(|a| a.gave_up.as_ref()) {
+        let races_checked = self.checks.ids().iter().any(|id| id == wgrace_instrument::checks::data_race::ID);
+        if let Some(reason) = inst.analysis.as_ref().and_then(|a| a.gave_up.as_ref()).filter(|_| races_checked) {
             notes.push(format!("the static analyzer gave up ({reason}), so every access was checked at run time"));
         }
         if stats.nonlinear_subgroup_lanes > 0 {

@@ -495,6 +495,15 @@ pub fn summary(run: &Run) -> String {
         run.adapter_label()
     );
     let findings = findings_summary(&run.findings);
+    if run.incomplete.iter().any(|l| l == crate::session::RACES_NOT_CHECKED) {
+        let findings = if findings.is_empty() { "no finding".to_string() } else { findings };
+        return format!(
+            "wgrace: {findings}; races not checked (--checks) (entry point `{}`, {} invocations, on {})",
+            run.entry_point,
+            c.invocations,
+            run.adapter_label()
+        );
+    }
     let races = races_summary(&run.races);
     let suppressed = match run.suppressed.len() {
         0 => String::new(),

@@ -12,6 +12,13 @@ use crate::gpu::Gpu;
 use crate::spec::RunSpec;
 use crate::{Error, Plan};
 
+/// The data-race check's id.
+const DATA_RACE: &str = wgrace_instrument::checks::data_race::ID;
+
+/// Why a run that `--checks` runs without the data-race check is
+/// incomplete: its verdict says nothing about races.
+pub const RACES_NOT_CHECKED: &str = "races were not checked: --checks leaves out data-race";
+
 /// What one run leaves besides its part of the report: its buffers and
 /// their final contents (for `--dump`).
 pub struct RunOutput {
@@ -89,6 +96,10 @@ pub fn check(
             }
             if !left_out.is_empty() {
                 run.notes.push(format!("checks left out (--checks): {}", left_out.join(", ")));
+            }
+            if left_out.iter().any(|id| id == DATA_RACE) {
+                run.complete = false;
+                run.incomplete.push(RACES_NOT_CHECKED.into());
             }
             runs.push(run);
             outputs.push(RunOutput { buffers: plan.buffers.clone(), contents });

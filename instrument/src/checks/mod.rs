@@ -253,9 +253,8 @@ impl CheckSet {
     /// part of it, in this set's order (their record codes numbered again).
     ///
     /// # Errors
-    /// A message for an id no check of the set has, for a check listed
-    /// without the one it is part of, and for a list without `data-race`,
-    /// which the pass cannot leave out yet.
+    /// A message for an id no check of the set has, and for a check listed
+    /// without the one it is part of.
     pub fn select(&self, ids: &[String]) -> Result<CheckSet, String> {
         let known = self.ids();
         for id in ids {
@@ -272,13 +271,6 @@ impl CheckSet {
                      classes): list `{whole}`, which runs it"
                 ));
             }
-        }
-        if !ids.iter().any(|id| id == data_race::ID) {
-            return Err(format!(
-                "--checks: the list must hold `{}`: the other checks run beside it, and leaving it out is not \
-                 supported yet",
-                data_race::ID
-            ));
         }
         let mut set = CheckSet { checks: Vec::new() };
         for (check, _) in &self.checks {

@@ -130,8 +130,9 @@ pub struct RunFlags {
     pub suppressions: Vec<PathBuf>,
     /// The checks to run, comma-separated ids (`wgrace checks` lists
     /// them); default: every check. `data-race` runs the checks that are
-    /// part of it (scope, atomic-plain, missing-fence, lockset) and must be
-    /// listed.
+    /// part of it (scope, atomic-plain, missing-fence, lockset), which
+    /// cannot be listed without it; without it no access is checked and the
+    /// report is incomplete.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub checks: Vec<String>,
     /// The workgroup whose accesses to the racing sites the report's

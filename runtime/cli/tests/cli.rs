@@ -1429,16 +1429,37 @@ fn checks_selects_the_checks_that_run() {
         stdout(&o)
     );
 
+    // Without data-race no access is instrumented, and the report says that
+    // races were not checked: the racy sample passes, incomplete.
+    let racy = sample("wg_missing_barrier.wgsl");
+    let o = wgrace(&["run", &racy, "--checks", "loops,barrier-divergence"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("warning: incomplete report: races were not checked: --checks leaves out data-race\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nwgrace: no finding; races not checked (--checks) (entry point `main`, 128 invocations, on "),
+        "{text}"
+    );
+    let report = json(&wgrace(&["run", &racy, "--checks", "loops", "--format", "json"]));
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["runs"][0]["checked"]["checked_sites"], 0);
+    let o = wgrace(&["run", &early, "--checks", "barrier-divergence"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("wgrace: 1 barrier-divergence finding; races not checked (--checks)"),
+        "{}",
+        stdout(&o)
+    );
+
     // Lists that cannot run: exit status 2 and why.
     for (list, message) in [
         ("nope", "--checks: unknown check `nope`; the checks are data-race, barrier-divergence, "),
         (
             "scope",
             "--checks: `scope` is part of the `data-race` check (its races are races that check finds and classes): list `data-race`, which runs it",
-        ),
-        (
-            "loops",
-            "--checks: the list must hold `data-race`: the other checks run beside it, and leaving it out is not supported yet",
         ),
     ] {
         let o = wgrace(&["run", &early, "--checks", list]);
