@@ -282,6 +282,11 @@ impl CheckSet {
         Ok(set)
     }
 
+    /// The check that check `id` is part of ([`Check::part_of`]), if any.
+    pub fn part_of(&self, id: &str) -> Option<&'static str> {
+        self.checks.iter().find(|(c, _)| c.info().id == id).and_then(|(c, _)| c.part_of())
+    }
+
     /// The checks' ids.
     pub fn ids(&self) -> Vec<String> {
         self.checks.iter().map(|(c, _)| c.info().id).collect()

@@ -439,13 +439,18 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs, skip: &
 }
 
 fn checks(format: Format) -> anyhow::Result<ExitCode> {
-    let infos = CheckSet::default().infos();
+    let set = CheckSet::default();
+    let infos = set.infos();
     let text = match format {
         Format::Sarif => return Err(sarif_is_for_run("checks")),
         Format::Json => serde_json::to_string_pretty(&infos)? + "\n",
-        Format::Text => {
-            infos.iter().map(|c| format!("{} ({})\n    {}\n", c.id, c.severity.as_str(), c.short_description)).collect()
-        }
+        Format::Text => infos
+            .iter()
+            .map(|c| {
+                let part = set.part_of(&c.id).map_or(String::new(), |whole| format!(", part of {whole}"));
+                format!("{} ({}{part})\n    {}\n", c.id, c.severity.as_str(), c.short_description)
+            })
+            .collect(),
     };
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

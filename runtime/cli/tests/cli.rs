@@ -1228,7 +1228,13 @@ fn checks_lists_the_registry() {
     let o = wgrace(&["checks"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
-    for id in ["data-race (error)", "barrier-divergence (error)", "output-difference (warning)"] {
+    for id in [
+        "data-race (error)",
+        "barrier-divergence (error)",
+        "output-difference (warning)",
+        "scope (error, part of data-race)",
+        "loops (error)",
+    ] {
         assert!(text.contains(id), "{text}");
     }
 }
