@@ -17,7 +17,11 @@ use wgrace_tests::samples_dir;
 use crate::support::gpu;
 
 fn report_of(path: &Path) -> Report {
-    let (shader, _, spec) = wgrace::load_with_flags(path, RunArgs::default()).expect("load");
+    report_with(path, RunArgs::default())
+}
+
+fn report_with(path: &Path, flags: RunArgs) -> Report {
+    let (shader, _, spec) = wgrace::load_with_flags(path, flags).expect("load");
     session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
         .expect("run")
         .report
@@ -116,11 +120,7 @@ fn suppressions_list_what_they_kept_out_and_the_unused_ones() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("ci.supp");
     std::fs::write(&file, "allow(barrier-divergence) # none expected\n").expect("write");
-    let flags = RunArgs { suppressions: vec![file.clone()], ..RunArgs::default() };
-    let (shader, _, spec) = wgrace::load_with_flags(&path, flags).expect("load");
-    let report = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report;
+    let report = report_with(&path, RunArgs { suppressions: vec![file.clone()], ..RunArgs::default() });
     let kept: usize = report.runs[0].suppressed.len();
     assert!(kept >= 2, "{:?}", report.runs[0].suppressed);
     let mut h = harness(report);
