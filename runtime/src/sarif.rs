@@ -300,7 +300,7 @@ impl<'a> Writer<'a> {
     /// `external` for a suppressions file's lines, with its reason and
     /// where it is written.
     fn suppression(&self, s: &ReportSuppression) -> Suppression {
-        let in_source = s.origin.strip_prefix(self.report.shader.path.as_str()).is_some_and(|r| r.starts_with(':'));
+        let in_source = s.origin.strip_prefix(self.report.shader.source_name()).is_some_and(|r| r.starts_with(':'));
         let mut properties = Map::new();
         properties.insert("origin".into(), s.origin.clone().into());
         properties.insert("suppression".into(), s.describe().into());

@@ -118,7 +118,10 @@ pub fn check(
 /// # Errors
 /// [`Error::Spec`] for a malformed comment.
 pub fn suppressions(shader: &Shader, spec: &RunSpec) -> Result<Vec<Suppression>, Error> {
-    let mut all = crate::suppress::from_source(&shader.path, shader.text.as_deref().unwrap_or(""))?;
+    // Comments are in the source: a SPIR-V module's is the file its debug
+    // information names.
+    let source = shader.source_file.as_deref().unwrap_or(&shader.path);
+    let mut all = crate::suppress::from_source(source, shader.text.as_deref().unwrap_or(""))?;
     all.extend(spec.suppressions.iter().cloned());
     Ok(all)
 }

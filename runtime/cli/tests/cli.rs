@@ -1368,6 +1368,21 @@ fn suppressions_keep_races_out_of_the_verdict_and_unused_ones_are_reported() {
     let sarif = json(&wgrace(&["run", &benign, "--format", "sarif"]));
     assert_eq!(sarif["runs"][0]["results"][0]["suppressions"][0]["kind"], "inSource");
 
+    // A SPIR-V module's comments come from the source it carries, named as
+    // its debug information names it; without debug information it has none.
+    let spv = spirv_of(&dir, "suppressed_benign_flag", true);
+    let o = wgrace(&["run", &spv, "--dispatch", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("note: suppressed by allow(data-race) lines=14 at suppressed_benign_flag.wgsl:14 "),
+        "{}",
+        stdout(&o)
+    );
+    let sarif = json(&wgrace(&["run", &spv, "--dispatch", "2", "--format", "sarif"]));
+    assert_eq!(sarif["runs"][0]["results"][0]["suppressions"][0]["kind"], "inSource");
+    let o = wgrace(&["run", &spirv_of(&dir, "suppressed_benign_flag", false), "--dispatch", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+
     // Bad suppressions stop the run with exit status 2, naming the line.
     let bad = write_shader(
         &dir,
