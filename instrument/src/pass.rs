@@ -385,8 +385,6 @@ impl Planning {
         }
     }
 
-    /// Drops the instrumentation of the sites `analysis` pruned, and marks
-    /// the loop-invariant ones to be recorded once per loop instance.
     /// Leaves every access unchecked: the data-race check is not among the
     /// checks (`--checks`), and no other check looks at memory accesses.
     fn track_no_memory(&mut self) {
@@ -399,6 +397,8 @@ impl Planning {
         self.slot_words = 0;
     }
 
+    /// Drops the instrumentation of the sites `analysis` pruned, and marks
+    /// the loop-invariant ones to be recorded once per loop instance.
     fn prune(&mut self, analysis: &Analysis) {
         for queue in self.plans.values_mut() {
             for slot in &mut queue.accesses {
