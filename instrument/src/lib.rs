@@ -46,6 +46,7 @@ pub mod blocks;
 pub mod checks;
 pub mod defer;
 pub use wgrace_report as report;
+mod bounds;
 pub mod entry;
 pub mod link;
 mod loops;
@@ -64,7 +65,7 @@ pub use pass::{
     Analyzed, IN_PLACE_MAX_COPIES, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay,
     analyze, instrument, instrument_with, replay_pass_module, storage_check_module, timeline_pass_module,
 };
-pub use sites::{AccessKind, BarrierKind, BarrierSite, Location, LoopSite, Site, SiteTable};
+pub use sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, IndexedKind, Location, LoopSite, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};
 pub use vars::{Space, TrackedVar};
 
@@ -126,7 +127,8 @@ pub enum InstrumentError {
         location: Location,
     },
     /// Site ids do not fit the race table's key.
-    #[error("the shader has {sites} memory access sites; wgrace handles at most 16382")]
+    #[error("the shader has {sites} memory access sites; wgrace handles at most {max}",
+            max = wgrace_shaders::Prelude::MAX_SITES - 1)]
     TooManySites {
         /// How many sites it has.
         sites: usize,

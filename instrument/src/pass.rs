@@ -29,13 +29,15 @@ use naga::{
     Statement, Type, TypeInner,
 };
 
+use crate::analysis::walk::IndexFacts;
 use crate::analysis::{Analysis, AnalysisInput, SiteStatus};
+use crate::bounds::{Found, IndexPlan};
 pub use crate::checks::data_race::Mode;
 use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, HappensBefore, Programs};
 use crate::checks::{CheckSet, ShaderFacts};
 use crate::link::link_runtime;
 use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
-use crate::sites::{AccessKind, BarrierKind, BarrierSite, LoopSite, Site, SiteTable};
+use crate::sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, LoopSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
 use crate::varying::Varying;
@@ -72,6 +74,8 @@ pub struct Instrumented {
     pub checks: CheckSet,
     /// The user's loops, by id (the `loops` check's records name them).
     pub loops: Vec<LoopSite>,
+    /// The user's indices, by id (the `bounds` check's records name them).
+    pub indices: Vec<IndexSite>,
     /// Whether the entry point executes a memory barrier (a SPIR-V fence)
     /// in a loop (see [`InstrumentOptions::fences_lose_private_variables`]).
     pub memory_barrier_in_loop: bool,
@@ -271,6 +275,9 @@ pub struct Analyzed {
     pub analysis: Analysis,
     /// The entry point's workgroup size.
     pub workgroup_size: [u32; 3],
+    /// The index sites (`Analysis::index_in_bounds` says which are proven
+    /// in bounds).
+    pub indices: Vec<IndexSite>,
 }
 
 /// Runs the static analyzer on entry point `entry` for the dispatch that
@@ -293,6 +300,7 @@ pub fn analyze(
         barriers: planning.barriers,
         analysis,
         workgroup_size: planning.workgroup_size,
+        indices: planning.indices,
     })
 }
 
@@ -313,6 +321,9 @@ struct Planning {
     loops: Vec<LoopSite>,
     /// Each loop's body, by loop id (the analyzer's walk names loops so).
     loop_bodies: Vec<*const Block>,
+    /// The index table, and the indices the index guard cannot test.
+    indices: Vec<IndexSite>,
+    unchecked_indices: Vec<String>,
     /// The memory whose atomics the happens-before engine may check against
     /// plain accesses of the same words: it then needs every plain access
     /// of such memory.
@@ -339,6 +350,19 @@ impl Planning {
             plans,
             checked: self.sites.iter().map(|s| s.checked).collect(),
             loops: self.loop_bodies.clone(),
+            indices: self
+                .plans
+                .iter()
+                .flat_map(|(&f, queue)| queue.indices.iter().flatten().map(move |p| (f, p)))
+                .map(|(f, p)| {
+                    let length = match p.length {
+                        Bound::Fixed(n) => Some(u64::from(n)),
+                        Bound::Runtime(_) => p.global.and_then(|g| input.buffers.get(&g)).and_then(|b| b.runtime_len),
+                    };
+                    ((f, p.access), IndexFacts { site: p.site, index: p.index, length })
+                })
+                .collect(),
+            index_sites: self.indices.len(),
         };
         let mut analysis = crate::analysis::analyze(&planned, input);
         // The analyzer proves plain accesses free of races with plain ones;
@@ -368,6 +392,16 @@ impl Planning {
             }
         }
         analysis
+    }
+
+    /// Leaves untested the indices `analysis` proved in bounds.
+    fn trust_indices_in_bounds(&mut self, analysis: &Analysis) {
+        let proven = |p: &IndexPlan| analysis.index_in_bounds.get(p.site as usize).copied().unwrap_or(false);
+        for queue in self.plans.values_mut() {
+            for plans in &mut queue.indices {
+                plans.retain(|p| !proven(p));
+            }
+        }
     }
 
     /// Leaves uncounted the loops `analysis` proved to start their body at
@@ -499,6 +533,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         barriers: Vec::new(),
         loop_sites: Vec::new(),
         loop_bodies: Vec::new(),
+        index_sites: Vec::new(),
+        unchecked_indices: Vec::new(),
         loops: 0,
         loop_stack: Vec::new(),
         varying: None,
@@ -519,6 +555,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     plans.insert(None, queue);
     let (sites, barriers, loops, loop_bodies) =
         (planner.sites, planner.barriers, planner.loop_sites, planner.loop_bodies);
+    let (indices, unchecked_indices) = (planner.index_sites, planner.unchecked_indices);
     keep_atomic_memory(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
@@ -539,6 +576,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         barriers,
         loops,
         loop_bodies,
+        indices,
+        unchecked_indices,
         engine_checks_atomic_data: AtomicData::of(shader),
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
@@ -567,12 +606,14 @@ pub fn instrument_with(
     if let Some(a) = &analysis {
         planning.prune(a);
         planning.trust_bounded_loops(a, options.loop_budget);
+        planning.trust_indices_in_bounds(a);
     }
     let races_checked = options.checks.ids().iter().any(|id| id == crate::checks::data_race::ID);
     if !races_checked {
         planning.track_no_memory();
     }
     let guarded_loops = planning.plans.values().flat_map(|p| p.loops.iter().flatten()).count();
+    let guarded_indices = planning.plans.values().map(|p| p.indices.iter().flatten().count()).sum();
     let Planning {
         ep_index,
         workgroup_size,
@@ -584,6 +625,8 @@ pub fn instrument_with(
         sites,
         barriers,
         loops,
+        indices,
+        unchecked_indices,
         ..
     } = planning;
     let ep = &module.entry_points[ep_index];
@@ -751,6 +794,8 @@ pub fn instrument_with(
             scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
             plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
             loops: guarded_loops,
+            indices: guarded_indices,
+            unchecked_indices: &unchecked_indices,
             vars: &tracked,
             workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
             happens_before: happens_before.as_ref(),
@@ -777,6 +822,8 @@ pub fn instrument_with(
                 scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
                 plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
                 loops: guarded_loops,
+                indices: guarded_indices,
+                unchecked_indices: &unchecked_indices,
                 vars: &tracked,
                 workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
                 happens_before: happens_before.as_ref(),
@@ -842,6 +889,11 @@ pub fn instrument_with(
         } else {
             None
         },
+        bounds: if prelude.checks.iter().any(|c| c.hooks.bounds) {
+            Some(crate::bounds::IndexGuard::new(&linked)?)
+        } else {
+            None
+        },
         hb: match happens_before {
             Some(engine) => {
                 let fenced = !options.fences_lose_private_variables;
@@ -904,6 +956,7 @@ pub fn instrument_with(
         analysis,
         checks: options.checks.clone(),
         loops,
+        indices,
         memory_barrier_in_loop: fence_in_loop,
         engine_for_classes: for_classes_alone && happens_before.is_some(),
         happens_before,
@@ -1244,6 +1297,9 @@ struct FunctionPlans {
     /// `None` when its iterations need no counting (the analyzer proved
     /// that it ends within the loop budget).
     loops: VecDeque<Option<u32>>,
+    /// One entry per `Emit` statement, in walk order: the indices it
+    /// evaluates that the index guard tests (`crate::bounds`).
+    indices: VecDeque<Vec<IndexPlan>>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -1266,6 +1322,10 @@ struct Planner<'a> {
     /// The user's loops in every function, by id, and their bodies.
     loop_sites: Vec<LoopSite>,
     loop_bodies: Vec<*const Block>,
+    /// The user's indices in every function, by id, and the ones the index
+    /// guard cannot test.
+    index_sites: Vec<IndexSite>,
+    unchecked_indices: Vec<String>,
     /// Loops of the function being planned so far (their pre-order index),
     /// and the ones enclosing the current statement.
     loops: u32,
@@ -1311,6 +1371,7 @@ impl Planner<'_> {
                             _ => {}
                         }
                     }
+                    out.indices.push_back(self.plan_indices(f, info, range.clone()));
                 }
                 Statement::Store { pointer, value } => {
                     let key = AccessKey::Store(*pointer, *value);
@@ -1395,6 +1456,26 @@ impl Planner<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The index sites among the expressions `range` evaluates, added to
+    /// the index table; the indices the guard cannot test are noted.
+    fn plan_indices(&mut self, f: &Function, info: &FunctionInfo, range: naga::Range<Expression>) -> Vec<IndexPlan> {
+        let shader = self.shader;
+        let locate = |span| (shader.locate(span), shader.text_at(span));
+        let next = self.index_sites.len() as u32;
+        let function = self.function_name(f);
+        let mut plans = Vec::new();
+        for found in crate::bounds::find_indices(self.module, f, info, range, next, &function, &locate) {
+            match found {
+                Found::Plan { plan, site } => {
+                    self.index_sites.push(*site);
+                    plans.push(plan);
+                }
+                Found::Unchecked(why) => self.unchecked_indices.push(why),
+            }
+        }
+        plans
     }
 
     fn function_name(&self, f: &Function) -> String {
@@ -1786,6 +1867,8 @@ struct Hooks {
     atomic_memory: Option<Handle<Function>>,
     /// The loop guard, when a linked check hooks loops.
     loops: Option<crate::loops::LoopGuard>,
+    /// The index guard, when a linked check hooks out-of-bounds indices.
+    bounds: Option<crate::bounds::IndexGuard>,
     /// The happens-before engine's, when it runs.
     hb: Option<SyncHooks>,
 }
@@ -2027,6 +2110,7 @@ fn rewrite_function(
     if !rw.plans.accesses.is_empty()
         || !rw.plans.barriers.is_empty()
         || !rw.plans.loops.is_empty()
+        || !rw.plans.indices.is_empty()
         || !rw.plans.atomics.is_empty()
         || !rw.plans.syncs.is_empty()
         || !rw.plans.fences.is_empty()
@@ -2097,6 +2181,12 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                         }
                     }
                     atomic_call(f, rw, None, load_span, &mut out);
+                }
+                let indices = rw.plans.indices.pop_front().unwrap_or_default();
+                if let Some(guard) = &rw.hooks.bounds {
+                    for plan in &indices {
+                        guard.guard(f, plan, span, &mut out);
+                    }
                 }
             }
             Statement::Store { pointer, value } => {

@@ -41,3 +41,61 @@ pub struct LoopSite {
     /// calls).
     pub barrier: bool,
 }
+
+/// One index of the user's code that the `bounds` check tests, in the index
+/// table its records name (ids count from 0, in the order the pass walks
+/// the functions the entry point reaches).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexSite {
+    /// Its id.
+    pub id: u32,
+    /// The function it is in.
+    pub function: String,
+    /// Where the access is.
+    pub location: Location,
+    /// The access's text (`tile[lid + 1u]`), or the line's.
+    pub access: String,
+    /// What is indexed: its WGSL text (`grid.rows`), or else the name of
+    /// the variable the access chain starts from, when it has one.
+    pub variable: Option<String>,
+    /// The address space of the memory indexed (WGSL's name), or `None`
+    /// for a value (a `let` of an array, say).
+    pub space: Option<String>,
+    /// What is indexed.
+    pub kind: IndexedKind,
+    /// The element count, when fixed (a runtime-sized array's is taken at
+    /// run time).
+    pub length: Option<u32>,
+    /// Whether the index is an `i32`.
+    pub signed: bool,
+}
+
+/// What an index site indexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexedKind {
+    Array,
+    RuntimeArray,
+    Vector,
+    Matrix,
+}
+
+impl IndexedKind {
+    /// "array", "runtime-sized array", "vector", "matrix".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IndexedKind::Array => "array",
+            IndexedKind::RuntimeArray => "runtime-sized array",
+            IndexedKind::Vector => "vector",
+            IndexedKind::Matrix => "matrix",
+        }
+    }
+
+    /// What its length counts.
+    pub fn elements(self) -> &'static str {
+        match self {
+            IndexedKind::Matrix => "columns",
+            IndexedKind::Vector => "components",
+            _ => "elements",
+        }
+    }
+}

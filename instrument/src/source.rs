@@ -489,6 +489,16 @@ impl Shader {
             None => locate_in_text(self.text.as_deref().unwrap_or(""), span),
         }
     }
+
+    /// The WGSL source text at `span`, when it lies on one line (SPIR-V
+    /// spans name instructions, not text).
+    pub fn text_at(&self, span: Span) -> Option<String> {
+        if self.spirv.is_some() {
+            return None;
+        }
+        let text = self.text.as_deref()?.get(span.to_range()?)?;
+        (!text.contains('\n')).then(|| text.trim().to_string())
+    }
 }
 
 fn locate_in_text(text: &str, span: Span) -> Location {

@@ -483,3 +483,67 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 }";
     assert_eq!(loop_starts(wraps, &[]), vec![None]);
 }
+
+/// `(line, proven in bounds)` of every index site, by line.
+fn indices_in_bounds(a: &Analyzed) -> Vec<(u32, bool)> {
+    let mut out: Vec<(u32, bool)> =
+        a.indices.iter().map(|s| (s.location.line.unwrap_or(0), a.analysis.index_in_bounds[s.id as usize])).collect();
+    out.sort_unstable();
+    out
+}
+
+#[test]
+fn indices_are_proven_in_bounds_for_the_dispatch_and_the_buffer_sizes() {
+    let source = "
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+var<workgroup> tile: array<f32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {
+    tile[lid] = data[gid.x];
+    workgroupBarrier();
+    let a = tile[(lid + 1u) % 64u];
+    let b = tile[min(lid + 1u, 63u)];
+    let c = tile[lid + 1u];
+    var d = 0.0;
+    if gid.x < 100u {
+        d = data[gid.x + 28u];
+    }
+    for (var i = 0u; i < 4u; i++) {
+        d += tile[lid / 4u * 4u + i];
+    }
+    data[gid.x] = a + b + c + d;
+}";
+    // 2 workgroups, 128 elements: every index but `lid + 1u` (64 for the
+    // last invocation) stays in bounds; `gid.x + 28u` only under its guard.
+    let a = analysis(source, [2, 1, 1], &[], 128);
+    assert_eq!(
+        indices_in_bounds(&a),
+        [(6, true), (6, true), (8, true), (9, true), (10, false), (13, true), (16, true), (18, true)]
+    );
+    // 3 workgroups, 128 elements: `data[gid.x]` is out of bounds for the
+    // third workgroup.
+    let a = analysis(source, [3, 1, 1], &[], 128);
+    assert_eq!(
+        indices_in_bounds(&a),
+        [(6, false), (6, true), (8, true), (9, true), (10, false), (13, true), (16, true), (18, false)]
+    );
+}
+
+#[test]
+fn indices_from_memory_or_unbounded_loops_are_left_to_the_runtime() {
+    let source = "
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@group(0) @binding(1) var<storage, read> next: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let j = next[gid.x];
+    var k = gid.x;
+    while data[k] != 0u {
+        k = data[k];
+    }
+    data[j] = k;
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    let proven: Vec<(u32, bool)> = indices_in_bounds(&a);
+    assert_eq!(proven, [(6, true), (8, false), (9, false), (11, false)]);
+}

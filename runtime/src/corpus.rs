@@ -83,6 +83,10 @@ pub struct Expectation {
     pub maybe: Vec<LinePair>,
     /// The findings of other checks it must get.
     pub findings: Vec<String>,
+    /// Where they must be, for a `finding:` line that lists lines: (check,
+    /// line of the finding's primary location). A check with lines listed
+    /// must have findings at those lines and at no others.
+    pub finding_lines: Vec<(String, u32)>,
     /// Why wgrace is expected to get it wrong, if it is.
     pub xfail: Option<String>,
     /// The test it was ported from.
@@ -99,6 +103,7 @@ impl Expectation {
         let mut races = Vec::new();
         let mut maybe = Vec::new();
         let mut findings = Vec::new();
+        let mut finding_lines = Vec::new();
         let mut xfail = None;
         let mut original = None;
         for (n, line) in text.lines().enumerate() {
@@ -129,8 +134,15 @@ impl Expectation {
                 if optional { maybe.push(pair) } else { races.push(pair) }
             } else if let Some(f) = comment.strip_prefix("finding:") {
                 let known = CheckSet::default().ids();
-                match f.trim() {
-                    id if known.iter().any(|k| k == id) => findings.push(id.to_string()),
+                let mut words = f.split_whitespace();
+                match words.next().unwrap_or("") {
+                    id if known.iter().any(|k| k == id) => {
+                        findings.push(id.to_string());
+                        for w in words {
+                            let line = w.parse::<u32>().map_err(|_| at(&format!("`{w}` is not a line number")))?;
+                            finding_lines.push((id.to_string(), line));
+                        }
+                    }
                     other => {
                         return Err(at(&format!("unknown finding `{other}` (the checks are: {})", known.join(", "))));
                     }
@@ -152,14 +164,16 @@ impl Expectation {
         races.dedup();
         findings.sort();
         findings.dedup();
-        Ok(Expectation { racy, races, maybe, findings, xfail, original })
+        finding_lines.sort();
+        finding_lines.dedup();
+        Ok(Expectation { racy, races, maybe, findings, finding_lines, xfail, original })
     }
 
     /// The same expectation with every line 0: what a module without debug
     /// information, whose report has no lines, is judged against.
     pub fn without_lines(&self) -> Expectation {
         let strip = |pairs: &[LinePair]| pairs.iter().map(|l| LinePair { first: 0, second: 0, ..*l }).collect();
-        Expectation { races: strip(&self.races), maybe: strip(&self.maybe), ..self.clone() }
+        Expectation { races: strip(&self.races), maybe: strip(&self.maybe), finding_lines: Vec::new(), ..self.clone() }
     }
 
     /// Whether a reported pair agrees with the header: it is listed or, when
@@ -460,6 +474,24 @@ fn judge(listed: &Expectation, report: &Run, by_lines: bool, result: &mut Kernel
     }
     if let Some(f) = expected.findings.iter().find(|f| !result.findings.contains(f)) {
         return Status::Fail(format!("did not report {f}"));
+    }
+    // Findings at lines the header lists, for the checks it lists lines of.
+    let mut found_at: Vec<(String, u32)> = report
+        .findings
+        .iter()
+        .filter(|f| expected.finding_lines.iter().any(|(check, _)| *check == f.check))
+        .filter_map(|f| {
+            let primary = f.locations.iter().find(|l| l.primary).or(f.locations.first())?;
+            Some((f.check.clone(), primary.location.line.unwrap_or(0)))
+        })
+        .collect();
+    found_at.sort();
+    found_at.dedup();
+    if let Some((check, line)) = found_at.iter().find(|f| !expected.finding_lines.contains(f)) {
+        return Status::Fail(format!("reported {check} at line {line}, which the header does not list"));
+    }
+    if let Some((check, line)) = expected.finding_lines.iter().find(|f| !found_at.contains(f)) {
+        return Status::Fail(format!("did not report {check} at line {line}"));
     }
     if let Some((p, _)) = pairs.iter().find(|p| !agrees(p)) {
         return Status::Fail(format!("reported `{p}`, which the header does not list"));

@@ -47,6 +47,7 @@ pub use wgrace_instrument::report::{Finding, Race, RaceClass, RaceKind, Report, 
 pub use wgrace_instrument::{Shader, report};
 
 use naga::valid::Capabilities;
+use wgrace_instrument::checks::bounds::ID as BOUNDS;
 use wgrace_instrument::checks::{CheckSet, DecodeContext};
 use wgrace_instrument::report::{CheckedVariable, ShaderInfo};
 use wgrace_instrument::{AnalysisInput, Analyzed, BufferFacts, Instrumented, Prepared, Replay};
@@ -261,6 +262,7 @@ impl Plan {
             sites: &inst.sites,
             barriers: &inst.barriers,
             loops: &inst.loops,
+            indices: &inst.indices,
             vars: &inst.vars,
             mode: inst.mode(),
             workgroup_size: inst.workgroup_size,
@@ -440,11 +442,18 @@ impl Plan {
                 stats.dropped_detections, self.spec.max_races
             ));
         }
+        let mut findings = decoded.findings;
         if stats.out_of_bounds_accesses > 0 {
-            incomplete.push(format!(
-                "{} accesses were out of bounds of their variable and were not checked",
+            let line = format!(
+                "{} accesses were out of bounds of their variable and were not checked for races",
                 stats.out_of_bounds_accesses
-            ));
+            );
+            // The `bounds` check's finding about them, when it reported one,
+            // says what went unchecked.
+            match findings.iter_mut().find(|f| f.check == BOUNDS && f.severity == Severity::Error) {
+                Some(f) if f.incomplete.is_none() => f.incomplete = Some(line),
+                _ => incomplete.push(line),
+            }
         }
         if stats.epoch_overflows > 0 {
             incomplete.push(format!(
@@ -513,8 +522,9 @@ impl Plan {
                 wgrace_instrument::checks::data_race::happens_before::HISTORY
             ));
         }
-        // A loop that stopped its invocations, or that the adapter cut short.
-        incomplete.extend(decoded.findings.iter().filter_map(|f| f.incomplete.clone()));
+        // A loop that stopped its invocations, or that the adapter cut short;
+        // out-of-bounds accesses.
+        incomplete.extend(findings.iter().filter_map(|f| f.incomplete.clone()));
         let mut notes = self.shader.notes.clone();
         // SPIR-V that synchronizes with release and acquire, where the
         // happens-before engine does not run: races may not be races.
@@ -635,7 +645,7 @@ impl Plan {
             dispatch: self.spec.dispatch,
             verdict: if stats.detections > 0 { Verdict::Race } else { Verdict::NoRace },
             races,
-            findings: decoded.findings,
+            findings,
             complete: incomplete.is_empty(),
             incomplete,
             suppressed: Vec::new(),

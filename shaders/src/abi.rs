@@ -100,7 +100,8 @@ pub struct LogHeader {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Pod, Zeroable)]
 pub struct RecordEntry {
-    /// `((code << 28) | (lower id << 14) | higher id) + 1`; 0 for a free entry.
+    /// `((code << 27) | (lower id << 13) | higher id) + 1`; 0 for a free
+    /// entry ([`decode_record_key`]).
     pub key: u32,
     /// Times recorded.
     pub count: u32,
@@ -249,10 +250,21 @@ fn nth_root(x: u32, n: u32) -> u32 {
 impl RecordEntry {
     /// The code, and the two ids, of a used entry.
     pub fn decode_key(&self) -> Option<(u32, [u32; 2])> {
-        let k = self.key.checked_sub(1)?;
-        Some((k >> 28, [(k >> 14) & 0x3fff, k & 0x3fff]))
+        decode_record_key(self.key)
     }
 }
+
+/// The code and the two ids (the lower first) of a record table key; `None`
+/// for a free entry. Ids take 13 bits each; the largest, `0x1fff`, stands
+/// for the unknown site, `0x3fff` everywhere else.
+pub fn decode_record_key(key: u32) -> Option<(u32, [u32; 2])> {
+    let k = key.checked_sub(1)?;
+    let id = |bits: u32| if bits == 0x1fff { UNKNOWN_ID } else { bits };
+    Some((k >> 27, [id((k >> 13) & 0x1fff), id(k & 0x1fff)]))
+}
+
+/// The id of an access whose site was not recorded (`WGRACE_UNKNOWN_SITE`).
+pub const UNKNOWN_ID: u32 = 0x3fff;
 
 #[cfg(test)]
 mod tests {

@@ -70,6 +70,12 @@ pub struct Hooks {
     /// iterations. The pass counts loops' iterations only when a linked
     /// check hooks these.
     pub loops: bool,
+    /// `fn wgrace_<check>_on_out_of_bounds(site: u32, index: u32, length:
+    /// u32)`: when an index of the user's code (`site` in the report's index
+    /// table) is not below its bound; `index` as a `u32` (a negative `i32`
+    /// is 2³¹ or more). The pass tests indices only when a linked check
+    /// hooks this.
+    pub bounds: bool,
 }
 
 /// A check's WGSL as linked into one instrumented shader.
@@ -117,9 +123,10 @@ pub const ACCESS_WORKGROUP_MEMORY: u32 = 16;
 /// invocation (which also has `WGRACE_ACCESS_SUBGROUP`).
 pub const ACCESS_INVOCATION: u32 = 32;
 
-/// Record codes available to all checks together (4 bits of the record
-/// table's key).
-pub const RECORD_CODES: u32 = 16;
+/// Record codes available to all checks together: 5 bits of the record
+/// table's key, less the last code, whose key with two unknown ids would
+/// wrap to 0, a free entry (`abi::decode_record_key`).
+pub const RECORD_CODES: u32 = 31;
 
 /// The subgroup helpers every check may use, for adapters with subgroups.
 pub const SUBGROUPS: &str = include_str!("../wgsl/subgroups.wgsl");
@@ -403,8 +410,9 @@ impl Prelude {
 
 impl Prelude {
     /// Largest number of access sites a shader may have: site ids are packed
-    /// into 14 bits of the race table's key, and one id means "unknown".
-    pub const MAX_SITES: u32 = 0x3fff;
+    /// into 13 bits of the record table's key, where the largest means
+    /// "unknown".
+    pub const MAX_SITES: u32 = 0x1fff;
 
     /// 32-bit shadow words per tracked word of workgroup memory: a state and
     /// a witness in addr mode, five per slot in statement mode.
@@ -558,13 +566,15 @@ pub fn runtime_source(prelude: &Prelude) -> String {
         "\nfn wgrace_checks_on_begin() {{\n{}}}\n\nfn wgrace_checks_on_barrier(kind: u32, id: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) \
          {{\n{}}}\n\nfn wgrace_checks_on_loop_budget(id: u32, n: u32) {{\n{}}}\n\n\
-         fn wgrace_checks_on_loop_cut(id: u32, n: u32) {{\n{}}}\n",
+         fn wgrace_checks_on_loop_cut(id: u32, n: u32) {{\n{}}}\n\n\
+         fn wgrace_checks_on_out_of_bounds(site: u32, index: u32, length: u32) {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
         calls("end", "", |h| h.end),
         calls("atomic_memory", "v, word, site, flags", |h| h.atomic_memory),
         calls("loop_budget", "id, n", |h| h.loops),
         calls("loop_cut", "id, n", |h| h.loops),
+        calls("out_of_bounds", "site, index, length", |h| h.bounds),
     ));
     source
 }

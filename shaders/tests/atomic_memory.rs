@@ -272,10 +272,10 @@ fn check_trace(harness: &Harness, steps: &[Step]) {
     assert_eq!(log[0], 0, "dropped detections");
     let mut seen = vec![Vec::new(); CHECKS.len()];
     for (key, count, examples) in table(&log) {
-        let code = (key - 1) >> 28;
+        let (code, [i, j]) = wgrace_shaders::abi::decode_record_key(key).expect("a used entry");
+        let (i, j) = (i as usize, j as usize);
         let check = CHECKS.iter().rposition(|&(_, first)| first <= code).expect("a check's code");
         let name = CHECKS[check].0;
-        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
         assert!(j < steps.len(), "{name}: a race without its witness ({i}, {j}) in {steps:#?}");
         let expected = first_races(check, steps, within);
         for example in examples.chunks_exact(4).take(count as usize) {

@@ -518,8 +518,8 @@ fn recorded(harness: &trace_harness::Harness, t: &Trace) -> (BTreeSet<(u32, u32,
     let races = trace_harness::table(&log)
         .into_iter()
         .map(|(key, _, _)| {
-            let key = key - 1;
-            (key >> 28, (key >> 14) & 0x3fff, key & 0x3fff)
+            let (code, [i, j]) = abi::decode_record_key(key).expect("a used entry");
+            (code, i, j)
         })
         .collect();
     (races, header.hb_unchecked == 0, header.hb_class_unsure == 0)

@@ -24,7 +24,7 @@ mod rng;
 
 use common::linked_checks;
 use rng::Rng;
-use wgrace_shaders::abi::{self, SPREAD_CELLS, SPREAD_RANGES};
+use wgrace_shaders::abi::{self, SPREAD_CELLS, SPREAD_RANGES, decode_record_key};
 use wgrace_shaders::{Prelude, StorageLayout, storage_check_source};
 
 const HARNESS: &str = r#"
@@ -210,7 +210,7 @@ struct Harness {
 const HEADER: usize = size_of::<wgrace_shaders::abi::LogHeader>() / 4;
 /// Site id of an access that was not recorded (`WGRACE_UNKNOWN_SITE`), the
 /// higher of the two in a race table key.
-const UNKNOWN_SITE: usize = 0x3fff;
+const UNKNOWN_SITE: usize = wgrace_shaders::abi::UNKNOWN_ID as usize;
 /// `WGRACE_LOG_EVICTED`.
 const EVICTED: usize = 8;
 const PAIR_WORDS: usize = 4;
@@ -486,8 +486,8 @@ fn check_shared_trace(harness: &mut Harness, steps: &[Step], shared: bool) -> Ve
     }
     assert_eq!(log[0], 0, "dropped detections");
     for (key, _, example) in table(&log) {
-        let class = (key - 1) >> 28;
-        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
+        let (class, [i, j]) = decode_record_key(key).expect("a used entry");
+        let (i, j) = (i as usize, j as usize);
         if shared && j == UNKNOWN_SITE {
             continue;
         }
@@ -558,7 +558,11 @@ fn shared_storage_shadow_misses_races_but_never_invents_one() {
         for steps in random_traces(seed, 1, 600) {
             let log = check_shared_trace(&mut h, &steps, true);
             evicted += u32::from(log[EVICTED] > 0);
-            unwitnessed += u32::from(table(&log).iter().any(|(key, _, _)| (key - 1) & 0x3fff == UNKNOWN_SITE as u32));
+            unwitnessed += u32::from(
+                table(&log)
+                    .iter()
+                    .any(|&(key, _, _)| decode_record_key(key).is_some_and(|(_, [_, j])| j == UNKNOWN_SITE as u32)),
+            );
         }
         // The traces do make words share entries.
         if storage.cache_bits > 0 {
@@ -610,8 +614,9 @@ fn check_statement_trace(harness: &mut Harness, steps: &[Step]) {
     assert_eq!(log[4], 0, "accesses without a slot");
     let mut reported: Vec<(usize, usize, u32)> = Vec::new();
     for (key, _, example) in table(&log) {
-        let (i, j) = ((((key - 1) >> 14) & 0x3fff) as usize, ((key - 1) & 0x3fff) as usize);
-        reported.push((i, j, (key - 1) >> 28));
+        let (class, [i, j]) = decode_record_key(key).expect("a used entry");
+        let (i, j) = (i as usize, j as usize);
+        reported.push((i, j, class));
         let bits = example[3];
         assert_eq!((example[0], bits & 0x3ff), (steps[i].g, steps[i].t), "invocation of access {i} in {steps:#?}");
         assert_eq!((example[1], (bits >> 10) & 0x3ff), (steps[j].g, steps[j].t), "invocation of access {j}");

@@ -261,6 +261,13 @@ fn wgrace_loop_cut(id: u32, n: u32) {
     wgrace_checks_on_loop_cut(id, n);
 }
 
+// Called when an index of the user's code (`site` in the report's index
+// table) is not below its bound `length`, when a linked check hooks
+// out-of-bounds indices (the pass then tests them).
+fn wgrace_index_out_of_bounds(site: u32, index: u32, length: u32) {
+    wgrace_checks_on_out_of_bounds(site, index, length);
+}
+
 // Whether a loop of this invocation ran past its budget.
 fn wgrace_is_stopped() -> bool {
     return wgrace_stopped;
@@ -282,6 +289,12 @@ fn wgrace_flush_dropped() {
 
 // ---------------------------------------------------------------- records
 
+// An id as the record table's key holds it, in 13 bits: ids are below
+// 0x1fff, and the unknown site (0x3fff, the largest) becomes 0x1fff.
+fn wgrace_key_id(id: u32) -> u32 {
+    return min(id, 0x1fffu);
+}
+
 // Records an event of pair (A, B) under `record_code` in the record table:
 // for races, access A (site, workgroup, invocation, whether it wrote) and
 // access B, A the earlier one (statement mode's checks see no order, and pass
@@ -291,7 +304,7 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
     let a_is_lo = a_site <= b_site;
     let lo = min(a_site, b_site);
     let hi = max(a_site, b_site);
-    let key = ((record_code << 28u) | (lo << 14u) | hi) + 1u;
+    let key = ((record_code << 27u) | (wgrace_key_id(lo) << 13u) | wgrace_key_id(hi)) + 1u;
     let capacity = wgrace_params.pair_capacity;
     // The pair's entry: the first, from its hash, that is free or has its
     // key (capacity when every entry has another's).

@@ -100,6 +100,11 @@ pub struct Analysis {
     /// count the iterations of a loop proven within its budget.
     #[serde(default)]
     pub loop_starts: Vec<Option<u64>>,
+    /// Per index site (the index table of `Instrumented::indices`): whether
+    /// every evaluation of its index is below its bound for this dispatch
+    /// and input. The `bounds` check does not test those.
+    #[serde(default)]
+    pub index_in_bounds: Vec<bool>,
 }
 
 impl Analysis {
@@ -122,6 +127,9 @@ pub(crate) struct Planned<'a> {
     pub checked: Vec<bool>,
     /// Each loop's body, by loop id.
     pub loops: Vec<*const Block>,
+    /// The index sites, by function and access expression; and how many.
+    pub indices: HashMap<(Option<usize>, Handle<naga::Expression>), walk::IndexFacts>,
+    pub index_sites: usize,
 }
 
 /// Runs the analysis.
@@ -146,6 +154,7 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
         module,
         input,
         plans: &plans,
+        indices: &planned.indices,
         infos: &infos,
         workgroup_size: ep.workgroup_size,
         runtime_len: &runtime_len,
@@ -161,6 +170,7 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
         ..Analysis::default()
     };
     if let Some(reason) = &walk.abort {
+        analysis.index_in_bounds = vec![false; planned.index_sites];
         for s in sites.iter_mut().filter(|s| **s != SiteStatus::Unchecked) {
             *s = SiteStatus::Instrumented(format!("the analysis gave up: {reason}"));
         }
@@ -226,6 +236,13 @@ pub(crate) fn analyze(planned: &Planned<'_>, input: &AnalysisInput<'_>) -> Analy
         }
     }
     analysis.sites = sites;
+    // A site the walk never reached runs for no invocation.
+    analysis.index_in_bounds = vec![!walk.indices_overflow; planned.index_sites];
+    for e in &walk.indices {
+        if let Some(proven) = analysis.index_in_bounds.get_mut(e.site as usize) {
+            *proven = *proven && pairs::index_in_bounds(e, &geometry);
+        }
+    }
     analysis.loop_invariant = loop_invariant(planned, &walk.events);
     analysis.loop_starts = planned.loops.iter().map(|body| walk.loop_starts.get(body).copied().flatten()).collect();
     analysis

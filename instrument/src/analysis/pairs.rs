@@ -616,6 +616,60 @@ fn affine_address(e: &Event, domain: &Domain) -> Option<Affine> {
     Some(address)
 }
 
+/// Whether the one index of `e` (an evaluation of an index site) is below
+/// its bound for every invocation and iteration that runs it: its affine
+/// range over the domain the guards leave, or else each value of it where
+/// the domain is small enough to enumerate.
+pub fn index_in_bounds(e: &Event, geometry: &Geometry) -> bool {
+    let [term] = e.terms.as_slice() else { return false };
+    let (Some((kind, node)), Some(bound)) = (&term.index, term.bound) else { return false };
+    let mut domain = geometry.domain(e);
+    for (l, &c) in ITERATION.iter().enumerate() {
+        if node.uses(&[c]) && e.iterations[l].is_none() {
+            // A summarised loop's unbounded iteration count: what the
+            // guards leave of it.
+            domain[c] = (0, i64::from(u32::MAX));
+        }
+    }
+    for g in &e.guards {
+        narrow(&mut domain, g);
+    }
+    if domain.iter().any(|(lo, hi)| lo > hi) {
+        return true; // No invocation runs it.
+    }
+    if let Some(form) = node.linear() {
+        let (lo, hi) = form.range(&domain);
+        let (min, max) = kind.range();
+        if lo >= min && hi <= max && lo >= 0 && ((hi as u64) < bound || guarded_below(e, &form, bound)) {
+            return true;
+        }
+    }
+    let points = domain.iter().try_fold(1u64, |n, (lo, hi)| n.checked_mul((hi - lo + 1) as u64));
+    if points.is_none_or(|n| n > ENUMERATION_BUDGET) {
+        return false;
+    }
+    let ranges = domain.map(|(lo, hi)| lo..=hi);
+    let mut p: Point = domain.map(|(lo, _)| lo);
+    loop {
+        if e.guards.iter().all(|g| g.eval(&p) != 0) && ((node.eval(&p) as u64) & 0xffff_ffff) >= bound {
+            return false;
+        }
+        // The next point, the first coordinate fastest.
+        let mut c = 0;
+        loop {
+            if c == COORDS {
+                return true;
+            }
+            if p[c] < *ranges[c].end() {
+                p[c] += 1;
+                break;
+            }
+            p[c] = *ranges[c].start();
+            c += 1;
+        }
+    }
+}
+
 /// Whether a guard of `e` says `form < limit` for some `limit <= bound` (a
 /// loop condition `i < n`, say).
 fn guarded_below(e: &Event, form: &Affine, bound: u64) -> bool {

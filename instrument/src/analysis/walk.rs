@@ -82,6 +82,17 @@ pub struct EventTerm {
     pub bound: Option<u64>,
 }
 
+/// What the walk needs of an index site.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IndexFacts {
+    /// Its id in the index table.
+    pub site: u32,
+    pub index: crate::bounds::Index,
+    /// The element count, when known (a runtime-sized array's from the
+    /// run's buffer sizes).
+    pub length: Option<u64>,
+}
+
 /// A word of atomic `u32` that `atomicAdd` handed out tickets from
 /// ([`Node::Ticket`] names it by its index in [`Walk::counters`]).
 #[derive(Clone, Debug)]
@@ -101,6 +112,12 @@ pub struct Counter {
 #[derive(Debug, Default)]
 pub struct Walk {
     pub events: Vec<Event>,
+    /// One per evaluation of an index site ([`Walker::indices`]): the site
+    /// id, and its one term (stride 1, bounded by the length); at most
+    /// [`EVENT_BUDGET`], beyond which `indices_overflow` is set (and no index
+    /// is proven in bounds).
+    pub indices: Vec<Event>,
+    pub indices_overflow: bool,
     /// The counters tickets came from.
     pub counters: Vec<Counter>,
     /// Why the walk gave up, if it did.
@@ -205,6 +222,9 @@ pub struct Walker<'a> {
     pub module: &'a Module,
     pub input: &'a AnalysisInput<'a>,
     pub plans: &'a HashMap<(Option<usize>, AccessKey), &'a Plan>,
+    /// The index sites the index guard would test, by function and access
+    /// expression: each evaluation is an event of [`Walk::indices`].
+    pub indices: &'a HashMap<(Option<usize>, Handle<Expression>), IndexFacts>,
     pub infos: &'a dyn Fn(Option<usize>) -> &'a FunctionInfo,
     pub workgroup_size: [u32; 3],
     pub runtime_len: &'a dyn Fn(usize) -> Option<u64>,
@@ -392,6 +412,9 @@ impl<'a> Walker<'a> {
                 for h in range.clone() {
                     let v = self.emitted(st, h);
                     top(st).values[h.index()] = v;
+                    if let Some(facts) = self.indices.get(&(top(st).key, h)) {
+                        self.index_event(st, facts);
+                    }
                 }
             }
             Statement::Store { pointer, value } => {
@@ -829,6 +852,53 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// The conditions that hold for the invocations executing the current
+    /// statement, and whether they are exact (no uncertain branch, loop or
+    /// early return around it).
+    fn guards(st: &State<'a>) -> (Vec<Rc<Node>>, bool) {
+        let mut guards = Vec::new();
+        let mut must = true;
+        let loop_guards = st.loop_guards.iter().map(|(g, _)| g);
+        for g in st.guards.iter().chain(loop_guards).chain(st.frames.iter().flat_map(|f| f.alive.iter())) {
+            match g {
+                Guard::Pred(p) => guards.push(p.clone()),
+                Guard::Uncertain => must = false,
+            }
+        }
+        (guards, must)
+    }
+
+    /// An evaluation of an index site.
+    fn index_event(&self, st: &mut State<'a>, facts: &IndexFacts) {
+        if st.walk.indices.len() >= EVENT_BUDGET {
+            st.walk.indices_overflow = true;
+            return;
+        }
+        let index = match facts.index {
+            crate::bounds::Index::Constant(n) => Some((Kind::U32, Node::constant(i64::from(n)))),
+            crate::bounds::Index::Dynamic { value, .. } => match self.eval(top(st), value) {
+                Value::Scalar(k @ (Kind::U32 | Kind::I32), n) => Some((k, n)),
+                _ => None,
+            },
+        };
+        let (guards, must) = Self::guards(st);
+        let loop_instance = top(st).loops.last().copied();
+        st.walk.indices.push(Event {
+            site: facts.site,
+            var: usize::MAX,
+            write: false,
+            words: 1,
+            const_words: 0,
+            terms: vec![EventTerm { index, stride: 1, bound: facts.length }],
+            guards,
+            must,
+            wg_interval: st.wg_interval,
+            storage_interval: st.storage_interval,
+            iterations: [0, 1].map(|l| st.iterations.get(l).copied().flatten()),
+            loop_instance,
+        });
+    }
+
     fn event(&self, st: &mut State<'a>, plan: &Plan) {
         let frame = top(st);
         let terms = plan
@@ -846,15 +916,7 @@ impl<'a> Walker<'a> {
                 EventTerm { index, stride: t.stride, bound }
             })
             .collect();
-        let mut guards = Vec::new();
-        let mut must = true;
-        let loop_guards = st.loop_guards.iter().map(|(g, _)| g);
-        for g in st.guards.iter().chain(loop_guards).chain(st.frames.iter().flat_map(|f| f.alive.iter())) {
-            match g {
-                Guard::Pred(p) => guards.push(p.clone()),
-                Guard::Uncertain => must = false,
-            }
-        }
+        let (guards, must) = Self::guards(st);
         let loop_instance = top(st).loops.last().copied();
         st.walk.events.push(Event {
             site: plan.site,

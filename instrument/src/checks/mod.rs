@@ -14,6 +14,7 @@
 
 pub mod atomic_plain;
 pub mod barrier_divergence;
+pub mod bounds;
 pub mod data_race;
 pub mod lockset;
 pub mod loops;
@@ -41,6 +42,7 @@ pub static REGISTRY: &[&dyn Check] = &[
     &missing_fence::MissingFence,
     &lockset::Lockset,
     &loops::Loops,
+    &bounds::Bounds,
 ];
 
 /// One kind of bug wgrace looks for.
@@ -114,6 +116,10 @@ pub struct ShaderFacts<'a> {
     pub plain_and_atomic: bool,
     /// Loops in the code the entry point reaches.
     pub loops: usize,
+    /// Indices the index guard tests (`crate::bounds`), and those it cannot
+    /// test (each a line for the report's `incomplete`).
+    pub indices: usize,
+    pub unchecked_indices: &'a [String],
     /// The tracked variables (`TrackedVar::id` is the index the runtime's
     /// events pass).
     pub vars: &'a [TrackedVar],
@@ -164,6 +170,8 @@ pub struct DecodeContext<'a> {
     pub barriers: &'a [BarrierSite],
     /// The user's loops.
     pub loops: &'a [crate::sites::LoopSite],
+    /// The user's indices the index guard tests.
+    pub indices: &'a [crate::sites::IndexSite],
     /// The tracked variables.
     pub vars: &'a [TrackedVar],
     /// The data race check's detection mode.

@@ -215,6 +215,99 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
 }
 
 #[test]
+fn out_of_bounds_indices_are_errors_with_the_index_the_length_and_the_invocations() {
+    let path = sample("bounds_workgroup_halo_read.wgsl");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "error[bounds]: index 4294967295 (-1 wrapped around) is out of bounds of `tile` (a workgroup array of 64 \
+         elements), for 2 invocations",
+        "18 │     let left = tile[lid - 1u];",
+        "= invocation (0,0,0) of workgroup (1,0,0) used index 4294967295 (-1 wrapped around)",
+        "error[bounds]: index 64 is out of bounds of `tile` (a workgroup array of 64 elements), for 2 invocations",
+        "= invocation (63,0,0) of workgroup (0,0,0) used index 64",
+        "incomplete report: 4 accesses were out of bounds of their variable and were not checked for races",
+        "wgrace: 2 bounds findings; no race observed",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    let run = &r["runs"][0];
+    assert_eq!(run["complete"], false, "{r}");
+    let found: Vec<_> = run["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| (f["locations"][0]["line"].clone(), f["data"]["index"].clone(), f["data"]["length"].clone()))
+        .collect();
+    assert_eq!(
+        found,
+        vec![
+            (serde_json::json!(18), serde_json::json!(4294967295u32), serde_json::json!(64)),
+            (serde_json::json!(19), serde_json::json!(64), serde_json::json!(64)),
+        ],
+        "{r}"
+    );
+
+    // Each address space, vectors, matrices and a nested array: one finding
+    // per line, an i32 index read as one, a runtime-sized array's length
+    // taken at run time.
+    let messages = |name: &str| -> Vec<String> {
+        let r = json(&wgrace(&["run", &sample(name), "--format", "json"]));
+        let mut m: Vec<String> = r["runs"][0]["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| format!("{}: {}", f["locations"][0]["line"], f["message"].as_str().unwrap_or("")))
+            .collect();
+        m.sort();
+        m
+    };
+    assert_eq!(
+        messages("bounds_uniform_private_function.wgsl"),
+        [
+            "20: index 4 is out of bounds of `table.entries` (a uniform array of 4 elements), for 32 invocations",
+            "22: index 4 is out of bounds of `history` (a private array of 4 elements), for 64 invocations",
+            "25: index -1 is out of bounds of `lookup` (a function array of 8 elements), for 8 invocations",
+        ]
+    );
+    assert_eq!(
+        messages("bounds_vector_matrix_struct.wgsl"),
+        [
+            "18: index 4 is out of bounds of `v` (a vector of 4 components), for 3 invocations",
+            "19: index 3 is out of bounds of `m` (a matrix of 3 columns), for 4 invocations",
+            "20: index 8 is out of bounds of `grid.rows` (a workgroup array of 8 elements), for 2 invocations",
+        ]
+    );
+    assert_eq!(
+        messages("bounds_storage_write_past_end.wgsl"),
+        ["16: index 100 is out of bounds of `out` (a storage runtime-sized array of 100 elements), for 28 invocations"]
+    );
+    // Sized for the dispatch, the same kernel is in bounds.
+    let o = wgrace(&["run", &sample("bounds_storage_write_past_end.wgsl"), "--buffer", "out=128"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    // Without the check, the out-of-bounds accesses still leave the race
+    // check's report incomplete.
+    let o = wgrace(&["run", &path, "--checks", "data-race"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("[bounds]"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "incomplete report: 4 accesses were out of bounds of their variable and were not checked for races"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
+    // Clamped, wrapped, chosen and guarded indices: no finding.
+    let o = wgrace(&["run", &sample("bounds_clamped_indices.wgsl")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("[bounds]"), "{}", stdout(&o));
+}
+
+#[test]
 fn a_runaway_loop_stops_at_its_budget_exits_1_and_leaves_the_report_incomplete() {
     let path = sample("loop_bound_from_wrong_buffer.wgsl");
     let o = wgrace(&["run", &path, "--loop-budget", "1000"]);
@@ -644,15 +737,20 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
         };
         // Racy kernels, race-free ones whose output legitimately depends on
         // scheduling (atomics in an order no barrier fixes), and kernels with
-        // barrier divergence (whose behaviour WGSL leaves undefined) are
-        // skipped.
+        // findings (barrier divergence, whose behaviour WGSL leaves
+        // undefined; runaway loops, stopped) are skipped.
+        // Out-of-bounds indices (`bounds` findings alone) run as in the
+        // original: the same clamping, the same buffers, exit status 1.
+        let findings: Vec<&str> =
+            text.lines().filter_map(|l| l.trim_start().strip_prefix("// finding:")).map(str::trim).collect();
+        let only_bounds = !findings.is_empty() && findings.iter().all(|f| f.starts_with("bounds"));
         if !text.lines().any(|l| l.trim() == "// expect: no-race")
-            || text.lines().any(|l| {
-                l.trim_start().starts_with("// output: nondeterministic") || l.trim_start().starts_with("// finding:")
-            })
+            || text.lines().any(|l| l.trim_start().starts_with("// output: nondeterministic"))
+            || (!findings.is_empty() && !only_bounds)
         {
             continue;
         }
+        let checked_status = if only_bounds { 1 } else { 0 };
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("s").to_string();
         let name = if nodebug { format!("{name}-nodebug") } else { name };
         let b = dir.join(format!("{name}-native"));
@@ -669,7 +767,7 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
         for mode in ["addr", "stmt"] {
             let a = dir.join(format!("{name}-{mode}"));
             let o = run(&["run", &p, "--mode", mode, "--dump", &a.display().to_string()]);
-            assert_eq!(o.status.code(), Some(0), "{p} ({mode} mode): {}{}", stdout(&o), stderr(&o));
+            assert_eq!(o.status.code(), Some(checked_status), "{p} ({mode} mode): {}{}", stdout(&o), stderr(&o));
             for f in &files {
                 let (x, y) =
                     (std::fs::read(a.join(f)).expect("checked dump"), std::fs::read(b.join(f)).expect("native dump"));
@@ -1234,6 +1332,7 @@ fn checks_lists_the_registry() {
         "output-difference (warning)",
         "scope (error, part of data-race)",
         "loops (error)",
+        "bounds (error)",
     ] {
         assert!(text.contains(id), "{text}");
     }

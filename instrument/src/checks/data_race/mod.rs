@@ -66,7 +66,7 @@ const WGSL: &str = "data_race";
 const REPLAY_WORKGROUP_BYTES: u32 = 3 * 4 * 4;
 
 /// Site id the runtime writes for an access it did not record.
-pub(crate) const UNKNOWN_SITE: u32 = 0x3fff;
+pub(crate) const UNKNOWN_SITE: u32 = wgrace_shaders::abi::UNKNOWN_ID;
 
 impl Check for DataRace {
     fn info(&self) -> CheckInfo {

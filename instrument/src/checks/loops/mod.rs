@@ -31,8 +31,8 @@ pub struct Loops;
 const ID: &str = "loops";
 
 /// The most loops a shader may have for the check to bound them (a record
-/// names a loop by 14 bits).
-const MAX_LOOPS: usize = (1 << 14) - 1;
+/// names a loop by an id as it names a site).
+const MAX_LOOPS: usize = wgrace_shaders::Prelude::MAX_SITES as usize;
 
 const BUDGET_EXPLANATION: &str = "the loop kept iterating past the budget wgrace gives every loop; on a GPU a loop \
     that does not end hangs the device, and WGSL promises no forward progress between workgroups, so a loop that \

@@ -11,16 +11,29 @@ fn scale(x: i32, factor: ptr<function, i32>) -> i32 {
 }
 
 fn accumulate(slot: u32, value: i32) {
+    if (slot >= 32u) {
+        wgrace_index_out_of_bounds(0u, slot, 32u);
+    }
     let _e6 = partial[slot];
     wgrace_wg_access(1u, (0u + (slot * 1u)), 1u, (true && (slot < 32u)), 0u, false, false);
+    if (slot >= 32u) {
+        wgrace_index_out_of_bounds(1u, slot, 32u);
+    }
     wgrace_wg_access(1u, (0u + (slot * 1u)), 1u, (true && (slot < 32u)), 1u, true, false);
     partial[slot] = (_e6 + value);
     return;
 }
 
 fn publish(from_slot: u32, index: u32) {
+    let _e7 = arrayLength((&out));
+    if (index >= _e7) {
+        wgrace_index_out_of_bounds(2u, index, _e7);
+    }
     let _e6 = partial[from_slot];
     wgrace_wg_access(1u, (0u + (from_slot * 1u)), 1u, (true && (from_slot < 32u)), 2u, false, false);
+    if (from_slot >= 32u) {
+        wgrace_index_out_of_bounds(3u, from_slot, 32u);
+    }
     wgrace_storage_access(0u, (0u + (index * 1u)), 1u, (true && (index < arrayLength((&out)))), 3u, 0u, true, false);
     out[index] = _e6;
     return;

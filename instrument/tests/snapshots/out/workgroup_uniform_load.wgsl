@@ -52,6 +52,10 @@ fn main_1(lid: u32, wid: vec3<u32>) {
         return;
     }
     let _e21 = ((wid.x * 8u) + lid);
+    let _e50 = arrayLength((&out));
+    if (_e21 >= _e50) {
+        wgrace_index_out_of_bounds(0u, _e21, _e50);
+    }
     wgrace_storage_access(0u, (0u + (_e21 * 1u)), 1u, (true && (_e21 < arrayLength((&out)))), 2u, 0u, true, false);
     out[_e21] = _e9;
     return;
