@@ -48,6 +48,31 @@ pub fn for_each_block_mut(block: &mut Block, visit: &mut dyn FnMut(&mut Block)) 
     }
 }
 
+/// Calls `visit` on every statement of `block` and of the blocks nested in
+/// it, each statement before the ones nested in it.
+pub fn for_each_statement(block: &Block, visit: &mut dyn FnMut(&Statement)) {
+    for statement in block.iter() {
+        visit(statement);
+        match statement {
+            Statement::Block(inner) => for_each_statement(inner, visit),
+            Statement::If { accept, reject, .. } => {
+                for_each_statement(accept, visit);
+                for_each_statement(reject, visit);
+            }
+            Statement::Switch { cases, .. } => {
+                for case in cases {
+                    for_each_statement(&case.body, visit);
+                }
+            }
+            Statement::Loop { body, continuing, .. } => {
+                for_each_statement(body, visit);
+                for_each_statement(continuing, visit);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Calls `visit` on every function of `module`, entry points included.
 pub fn for_each_function_mut(module: &mut Module, mut visit: impl FnMut(&mut Function)) {
     for (_, function) in module.functions.iter_mut() {

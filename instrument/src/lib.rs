@@ -53,6 +53,7 @@ mod loops;
 pub mod pass;
 mod plan;
 mod prune;
+mod spin;
 
 pub mod sites;
 pub mod source;

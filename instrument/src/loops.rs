@@ -12,6 +12,7 @@
 //! } continuing { c; left = b; } break if b
 //! if n > BUDGET { wgrace_loop_budget(id, n); }
 //! else if !left { wgrace_loop_cut(id, n); }
+//! else { wgrace_loop_spin(id, n); }   // a spin-wait (`crate::spin`) only
 //! if wgrace_is_stopped() { return; }   // a zero value in functions with one
 //! ```
 //!
@@ -42,10 +43,14 @@ use naga::{
 use crate::InstrumentError;
 use crate::link::Linked;
 
-/// The runtime's functions and types the guard uses, and the budget.
+/// The runtime's functions and types the guard uses, the budget, and which
+/// loops are spin-waits.
 pub(crate) struct LoopGuard {
     budget_spent: Handle<Function>,
     cut: Handle<Function>,
+    spun: Handle<Function>,
+    /// By loop id.
+    spin_waits: Vec<bool>,
     is_stopped: Handle<Function>,
     u32_ty: Handle<Type>,
     bool_ty: Handle<Type>,
@@ -54,13 +59,20 @@ pub(crate) struct LoopGuard {
 
 impl LoopGuard {
     /// The guard for `module`, into which the runtime is linked.
-    pub(crate) fn new(module: &mut Module, linked: &Linked, budget: u32) -> Result<LoopGuard, InstrumentError> {
+    pub(crate) fn new(
+        module: &mut Module,
+        linked: &Linked,
+        budget: u32,
+        spin_waits: Vec<bool>,
+    ) -> Result<LoopGuard, InstrumentError> {
         let scalar = |module: &mut Module, scalar| {
             module.types.insert(Type { name: None, inner: TypeInner::Scalar(scalar) }, Span::UNDEFINED)
         };
         Ok(LoopGuard {
             budget_spent: linked.function("wgrace_loop_budget")?,
             cut: linked.function("wgrace_loop_cut")?,
+            spun: linked.function("wgrace_loop_spin")?,
+            spin_waits,
             is_stopped: linked.function("wgrace_is_stopped")?,
             u32_ty: scalar(module, Scalar::U32),
             bool_ty: scalar(module, Scalar::BOOL),
@@ -119,7 +131,12 @@ impl LoopGuard {
             emit(f, &mut not_spent, span, Expression::Unary { op: UnaryOperator::LogicalNot, expr: was_left });
         let mut cut = Block::new();
         cut.push(Statement::Call { function: self.cut, arguments: vec![id_value, ran], result: None }, span);
-        not_spent.push(Statement::If { condition: not_left, accept: cut, reject: Block::new() }, span);
+        // A spin-wait that ended by itself.
+        let mut spun = Block::new();
+        if self.spin_waits.get(id as usize).copied().unwrap_or(false) {
+            spun.push(Statement::Call { function: self.spun, arguments: vec![id_value, ran], result: None }, span);
+        }
+        not_spent.push(Statement::If { condition: not_left, accept: cut, reject: spun }, span);
         out.push(Statement::If { condition: over, accept: spent, reject: not_spent }, span);
         self.return_if_stopped(f, span, out);
     }

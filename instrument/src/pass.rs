@@ -20,7 +20,7 @@
 //! changing anything, so that the site count is known before the runtime is
 //! specialised; the second rewrites the blocks, consuming the plans in order.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
@@ -535,6 +535,10 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         loop_bodies: Vec::new(),
         index_sites: Vec::new(),
         unchecked_indices: Vec::new(),
+        written_storage: crate::spin::written_storage(
+            module,
+            &reachable.iter().map(|&f| &module.functions[f]).chain([&ep.function]).collect::<Vec<_>>(),
+        ),
         loops: 0,
         loop_stack: Vec::new(),
         varying: None,
@@ -885,7 +889,8 @@ pub fn instrument_with(
             None
         },
         loops: if prelude.checks.iter().any(|c| c.hooks.loops) {
-            Some(crate::loops::LoopGuard::new(&mut out, &linked, options.loop_budget)?)
+            let spin_waits = loops.iter().map(|l| l.spin.is_some()).collect();
+            Some(crate::loops::LoopGuard::new(&mut out, &linked, options.loop_budget, spin_waits)?)
         } else {
             None
         },
@@ -1326,6 +1331,9 @@ struct Planner<'a> {
     /// guard cannot test.
     index_sites: Vec<IndexSite>,
     unchecked_indices: Vec<String>,
+    /// The storage variables the code the entry point reaches writes (a
+    /// loop that waits for one is a spin-wait: `crate::spin`).
+    written_storage: HashSet<Handle<naga::GlobalVariable>>,
     /// Loops of the function being planned so far (their pre-order index),
     /// and the ones enclosing the current statement.
     loops: u32,
@@ -1430,10 +1438,12 @@ impl Planner<'_> {
                         self.plan_block(f, info, &case.body, out)?;
                     }
                 }
-                Statement::Loop { body, continuing, .. } => {
+                Statement::Loop { body, continuing, break_if } => {
                     let barrier_free =
                         !has_barrier(body, self.module, 0, false) && !has_barrier(continuing, self.module, 0, false);
-                    out.loops.push_back(Some(self.add_loop(f, *span, !barrier_free)));
+                    let spin =
+                        crate::spin::polled_storage(self.module, f, body, continuing, *break_if, &self.written_storage);
+                    out.loops.push_back(Some(self.add_loop(f, *span, !barrier_free, spin)));
                     self.loop_bodies.push(body as *const Block);
                     self.loop_stack.push(LoopRef { index: self.loops, body: body as *const Block, barrier_free });
                     self.loops += 1;
@@ -1500,13 +1510,14 @@ impl Planner<'_> {
     }
 
     /// Registers a loop of the user's code.
-    fn add_loop(&mut self, f: &Function, span: Span, barrier: bool) -> u32 {
+    fn add_loop(&mut self, f: &Function, span: Span, barrier: bool, spin: Option<String>) -> u32 {
         let id = self.loop_sites.len() as u32;
         self.loop_sites.push(LoopSite {
             id,
             function: self.function_name(f),
             location: self.shader.locate(span),
             barrier,
+            spin,
         });
         id
     }

@@ -40,6 +40,9 @@ pub struct LoopSite {
     /// Whether a workgroup barrier runs in it (directly or in a function it
     /// calls).
     pub barrier: bool,
+    /// When it is a spin-wait (`crate::spin`): the storage variable(s) it
+    /// waits on.
+    pub spin: Option<String>,
 }
 
 /// One index of the user's code that the `bounds` check tests, in the index

@@ -307,3 +307,46 @@ fn main(@builtin(local_invocation_index) l: u32) {{
     // A constant element is a whole element too, but names no index.
     assert_eq!(unit("v[0] = vec4(1.0); p[l] = p[0];")[0].1, 4);
 }
+
+/// `(line, the variable it waits on)` of every spin-wait among the loops.
+fn spin_waits(i: &Instrumented) -> Vec<(u32, String)> {
+    i.loops.iter().filter_map(|l| Some((l.location.line.unwrap_or(0), l.spin.clone()?))).collect()
+}
+
+#[test]
+fn loops_whose_every_exit_waits_for_written_storage_are_spin_waits() {
+    let i = run("
+@group(0) @binding(0) var<storage, read_write> flags: array<atomic<u32>, 4>;
+@group(0) @binding(1) var<storage, read_write> data: array<u32>;
+@group(0) @binding(2) var<storage, read> input: array<u32>;
+fn ready(k: u32) -> bool { return atomicLoad(&flags[k]) != 0u; }
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wid: vec3<u32>) {
+    atomicStore(&flags[wid.x], 1u);
+    while atomicLoad(&flags[0]) == 0u {}
+    var seen = 0u;
+    loop {
+        seen = atomicLoad(&flags[1]);
+        if seen != 0u { break; }
+    }
+    loop {
+        if ready(2u) { break; }
+    }
+    for (var k = 0u; k < 4u; k++) {
+        if atomicLoad(&flags[3]) != 0u { break; }
+    }
+    var j = 0u;
+    while input[j] != 0u { j++; }
+    var x = wid.x;
+    while data[x] != x { x = data[x]; }
+    for (var k = 0u; k < 1000u && atomicLoad(&flags[2]) == 0u; k++) {}
+    let n = data[0];
+    for (var k = 0u; k < n; k++) { data[k + 1u] = k; }
+}");
+    // A condition on a load, through a local, through a call; not a loop
+    // that ends by its counter too, nor loads of memory nothing writes, nor
+    // a walk along a chain (its loads move), nor a bound loaded before the
+    // loop.
+    // A bounded poll is one too: it may give up before the flag is set.
+    assert_eq!(spin_waits(&i), [(9, "flags".into()), (11, "flags".into()), (15, "flags".into()), (25, "flags".into())]);
+}

@@ -67,8 +67,10 @@ pub struct Hooks {
     /// iteration `n`, past its budget (the invocation then stops), and
     /// `fn wgrace_<check>_on_loop_cut(id: u32, n: u32)`: after a loop that
     /// ended without its exit, cut short by the adapter after `n`
-    /// iterations. The pass counts loops' iterations only when a linked
-    /// check hooks these.
+    /// iterations, and `fn wgrace_<check>_on_loop_spin(id: u32, n: u32)`:
+    /// after a spin-wait (a loop that waits for storage memory other
+    /// invocations write) ended by itself after `n` iterations. The pass
+    /// counts loops' iterations only when a linked check hooks these.
     pub loops: bool,
     /// `fn wgrace_<check>_on_out_of_bounds(site: u32, index: u32, length:
     /// u32)`: when an index of the user's code (`site` in the report's index
@@ -567,6 +569,7 @@ pub fn runtime_source(prelude: &Prelude) -> String {
          fn wgrace_checks_on_end() {{\n{}}}\n\nfn wgrace_checks_on_atomic_memory(v: u32, word: u32, site: u32, flags: u32) \
          {{\n{}}}\n\nfn wgrace_checks_on_loop_budget(id: u32, n: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_loop_cut(id: u32, n: u32) {{\n{}}}\n\n\
+         fn wgrace_checks_on_loop_spin(id: u32, n: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_out_of_bounds(site: u32, index: u32, length: u32) {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
@@ -574,6 +577,7 @@ pub fn runtime_source(prelude: &Prelude) -> String {
         calls("atomic_memory", "v, word, site, flags", |h| h.atomic_memory),
         calls("loop_budget", "id, n", |h| h.loops),
         calls("loop_cut", "id, n", |h| h.loops),
+        calls("loop_spin", "id, n", |h| h.loops),
         calls("out_of_bounds", "site, index, length", |h| h.bounds),
     ));
     source

@@ -268,6 +268,12 @@ fn wgrace_index_out_of_bounds(site: u32, index: u32, length: u32) {
     wgrace_checks_on_out_of_bounds(site, index, length);
 }
 
+// Called after a loop that waits for storage memory other invocations
+// write (a spin-wait) ended by itself, after `n` iterations.
+fn wgrace_loop_spin(id: u32, n: u32) {
+    wgrace_checks_on_loop_spin(id, n);
+}
+
 // Whether a loop of this invocation ran past its budget.
 fn wgrace_is_stopped() -> bool {
     return wgrace_stopped;

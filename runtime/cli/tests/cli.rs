@@ -308,6 +308,30 @@ fn out_of_bounds_indices_are_errors_with_the_index_the_length_and_the_invocation
 }
 
 #[test]
+fn a_spin_wait_across_workgroups_is_a_warning_even_when_it_ends() {
+    let path = sample("loop_spin_wait_across_workgroups.wgsl");
+    let o = wgrace(&["run", &path]);
+    // A warning: the exit status stays 0, the report complete.
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    for line in [
+        "warning[loops]: a spin-wait: the loop waits for `state`, which other invocations write, and WGSL does not \
+         promise that they run while it waits (3 invocations ran it, up to ",
+        "22 │ ╭         loop {",
+        "= note: WGSL promises no forward progress between workgroups",
+        "wgrace: 1 loops finding; no race observed",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert!(!text.contains("incomplete report"), "{text}");
+    let r = json(&wgrace(&["run", &path, "--format", "json"]));
+    let f = &r["runs"][0]["findings"][0];
+    assert_eq!((&f["check"], &f["severity"]), (&serde_json::json!("loops"), &serde_json::json!("warning")), "{f}");
+    assert_eq!(f["occurrences"], 3, "{f}");
+    assert_eq!(r["runs"][0]["complete"], true, "{r}");
+}
+
+#[test]
 fn a_runaway_loop_stops_at_its_budget_exits_1_and_leaves_the_report_incomplete() {
     let path = sample("loop_bound_from_wrong_buffer.wgsl");
     let o = wgrace(&["run", &path, "--loop-budget", "1000"]);

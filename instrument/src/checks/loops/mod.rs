@@ -10,9 +10,14 @@
 //! have done after is not checked. A loop that ended without its exit was
 //! ended by the adapter (lavapipe ends an invocation's loops once they ran
 //! 65,535 iterations in all): a warning, and the run is incomplete too.
+//! A spin-wait (a loop that waits for storage memory other invocations
+//! write: `crate::spin`) that ended by itself is a warning of its own: WGSL
+//! gives no forward-progress guarantee between workgroups, so it ended
+//! because the workgroup it waited for happened to run.
 //!
 //! The WGSL half (`shaders/wgsl/checks/loops/`) records one entry per loop
-//! and kind (code 0: past the budget; 1: cut short), keyed by the loop's id,
+//! and kind (code 0: past the budget; 1: cut short; 2: a spin-wait that
+//! ended; each invocation's first of each kind), keyed by the loop's id,
 //! counting invocations, with the most iterations in `aux` and each
 //! example's iteration count in its word.
 //!
@@ -45,6 +50,14 @@ const CUT_EXPLANATION: &str = "the adapter ended the loop before its exit condit
     an invocation's loops once they have run 65,535 iterations in all (wgrace's own loops count too), so what the \
     shader computed after it, and the checking of it, are not the shader's";
 
+const SPIN_EXPLANATION: &str = "WGSL promises no forward progress between workgroups: a workgroup that waits for a \
+    value another workgroup writes may wait forever (or, where the wait is bounded, give up without the value) when \
+    the GPU does not run that workgroup meanwhile (more workgroups than it runs at once, or a scheduler that runs \
+    them in turn); this run's wait ended because the workgroups it waited for happened to run";
+
+const SPIN_HINT: &str = "split the work at the wait into two dispatches (the second reads what the first wrote), or \
+    let each workgroup compute what it waits for itself; a wait within one workgroup needs a barrier, not a loop";
+
 const CUT_HINT: &str = "check the shader on another adapter (--adapter), or give each invocation fewer iterations \
     (more workgroups, fewer elements per invocation)";
 
@@ -53,12 +66,15 @@ impl Check for Loops {
         CheckInfo {
             id: ID.into(),
             name: "RunawayLoop".into(),
-            short_description: "A loop ran past its iteration budget, or the adapter cut it short".into(),
+            short_description:
+                "A loop ran past its iteration budget, the adapter cut it short, or it waits for another workgroup"
+                    .into(),
             full_description: format!(
                 "{BUDGET_EXPLANATION}. wgrace counts every loop's iterations per invocation; an invocation that \
                  starts more than the budget (--loop-budget) leaves the loop and stops, so the run ends instead \
                  of hanging, and the report is marked incomplete. A loop that ended without its exit condition \
-                 was cut short by the adapter (a warning): {CUT_EXPLANATION}."
+                 was cut short by the adapter (a warning): {CUT_EXPLANATION}. A spin-wait, a loop that waits for \
+                 storage memory other invocations write, is a warning even when it ends: {SPIN_EXPLANATION}."
             ),
             help: BUDGET_HINT.into(),
             severity: Severity::Error,
@@ -66,7 +82,7 @@ impl Check for Loops {
     }
 
     fn record_codes(&self) -> u32 {
-        2
+        3
     }
 
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
@@ -107,6 +123,7 @@ impl Check for Loops {
         match record.code {
             0 => Ok(Decoded::Finding(budget_spent(record, site, ctx))),
             1 => Ok(Decoded::Finding(cut_short(record, site, ctx))),
+            2 => Ok(Decoded::Finding(spin_wait(record, site, ctx))),
             code => Err(format!("a loops record has code {code}")),
         }
     }
@@ -212,6 +229,29 @@ fn cut_short(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Findi
         explanation: CUT_EXPLANATION.into(),
         hint: CUT_HINT.into(),
         incomplete: Some(incomplete),
+        ..about_the_loop(record, site, ctx)
+    }
+}
+
+/// Invocations whose spin-wait ended by itself.
+fn spin_wait(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Finding {
+    let invocations = plural(record.count, "invocation", "invocations");
+    let polled = site.spin.as_deref().unwrap_or("storage memory");
+    let details = examples(record, ctx)
+        .iter()
+        .map(|(i, n)| format!("{} left it after {n} iterations", invocation_text(i)))
+        .collect();
+    Finding {
+        severity: Severity::Warning,
+        message: format!(
+            "a spin-wait: the loop waits for `{polled}`, which other invocations write, and WGSL does not promise \
+             that they run while it waits ({invocations} ran it, up to {})",
+            plural(u64::from(record.aux), "iteration", "iterations")
+        ),
+        details,
+        explanation: SPIN_EXPLANATION.into(),
+        hint: SPIN_HINT.into(),
+        incomplete: None,
         ..about_the_loop(record, site, ctx)
     }
 }
