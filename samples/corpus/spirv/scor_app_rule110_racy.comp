@@ -58,3 +58,6 @@ void main() {
     }
     cells[i] = (110u >> pattern) & 1u;
 }
+// Its waits for the neighbours' cells are bounded polls across workgroups: the
+// loops check warns of them (the loops have no line in the debug information).
+// finding: loops
