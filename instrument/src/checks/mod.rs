@@ -114,11 +114,16 @@ pub struct ShaderFacts<'a> {
     /// loads or stores (SPIR-V). With either, the accesses of such memory
     /// call the runtime's `wgrace_atomic_memory`.
     pub plain_and_atomic: bool,
-    /// Loops in the code the entry point reaches.
+    /// Loops in the code the entry point reaches whose iterations are
+    /// counted, and the length of the loop table (records name loops by
+    /// their index there).
     pub loops: usize,
-    /// Indices the index guard tests (`crate::bounds`), and those it cannot
-    /// test (each a line for the report's `incomplete`).
+    pub loop_table: usize,
+    /// Indices the index guard tests (`crate::bounds`), the length of the
+    /// index table (records name sites by their index there), and the
+    /// indices it cannot test (each a line for the report's `incomplete`).
     pub indices: usize,
+    pub index_table: usize,
     pub unchecked_indices: &'a [String],
     /// The tracked variables (`TrackedVar::id` is the index the runtime's
     /// events pass).

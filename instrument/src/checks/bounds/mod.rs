@@ -81,11 +81,11 @@ impl Check for Bounds {
             .iter()
             .map(|why| format!("an index at {why} is not tested against its bound (bounds)"))
             .collect();
-        if facts.indices > MAX_INDICES {
+        if facts.indices > 0 && facts.index_table > MAX_INDICES {
             unchecked.push(format!(
-                "the shader has {} indices to test, more than the {MAX_INDICES} the bounds check can tell apart: \
-                 no index is tested",
-                facts.indices
+                "the shader has {} indices, more than the {MAX_INDICES} the bounds check can tell apart: no index \
+                 is tested",
+                facts.index_table
             ));
             return Some(LinkedCheck { unchecked, ..linked(first_code, Hooks::default(), String::new()) });
         }

@@ -89,8 +89,8 @@ impl Check for Loops {
         if facts.loops == 0 {
             return None;
         }
-        // Records name a loop by a 14-bit id.
-        if facts.loops > MAX_LOOPS {
+        // Records name a loop by its index in the loop table, in 13 bits.
+        if facts.loop_table > MAX_LOOPS {
             return Some(LinkedCheck {
                 prefix: wgsl_prefix(ID),
                 source: String::new(),
@@ -101,7 +101,7 @@ impl Check for Loops {
                 unchecked: vec![format!(
                     "the shader has {} loops, more than the {MAX_LOOPS} the loops check can tell apart: no loop \
                      is bounded, and a loop that runs away hangs the run",
-                    facts.loops
+                    facts.loop_table
                 )],
             });
         }
