@@ -1557,7 +1557,7 @@ fn checks_selects_the_checks_that_run() {
             .as_array()
             .expect("notes")
             .iter()
-            .any(|n| n == "checks left out (--checks): barrier-divergence, output-difference, loops"),
+            .any(|n| n == "checks left out (--checks): barrier-divergence, output-difference, loops, bounds"),
         "{notes}"
     );
     let o = wgrace(&["run", &runaway, "--checks", "data-race,loops"]);
@@ -1568,7 +1568,7 @@ fn checks_selects_the_checks_that_run() {
     let o = wgrace(&["run", &early, "--checks", "loops,data-race"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("note: checks left out (--checks): barrier-divergence, output-difference\n"),
+        stdout(&o).contains("note: checks left out (--checks): barrier-divergence, output-difference, bounds\n"),
         "{}",
         stdout(&o)
     );
