@@ -852,10 +852,10 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// The conditions that hold for the invocations executing the current
-    /// statement, and whether they are exact (no uncertain branch, loop or
-    /// early return around it).
-    fn guards(st: &State<'a>) -> (Vec<Rc<Node>>, bool) {
+    /// An event of `site` at the current statement, with `terms`: the
+    /// guards that hold for the invocations executing it, its barrier
+    /// intervals and loop iterations.
+    fn event_here(st: &State<'a>, site: u32, terms: Vec<EventTerm>) -> Event {
         let mut guards = Vec::new();
         let mut must = true;
         let loop_guards = st.loop_guards.iter().map(|(g, _)| g);
@@ -865,7 +865,20 @@ impl<'a> Walker<'a> {
                 Guard::Uncertain => must = false,
             }
         }
-        (guards, must)
+        Event {
+            site,
+            var: usize::MAX,
+            write: false,
+            words: 1,
+            const_words: 0,
+            terms,
+            guards,
+            must,
+            wg_interval: st.wg_interval,
+            storage_interval: st.storage_interval,
+            iterations: [0, 1].map(|l| st.iterations.get(l).copied().flatten()),
+            loop_instance: st.frames.last().and_then(|f| f.loops.last().copied()),
+        }
     }
 
     /// An evaluation of an index site.
@@ -881,22 +894,8 @@ impl<'a> Walker<'a> {
                 _ => None,
             },
         };
-        let (guards, must) = Self::guards(st);
-        let loop_instance = top(st).loops.last().copied();
-        st.walk.indices.push(Event {
-            site: facts.site,
-            var: usize::MAX,
-            write: false,
-            words: 1,
-            const_words: 0,
-            terms: vec![EventTerm { index, stride: 1, bound: facts.length }],
-            guards,
-            must,
-            wg_interval: st.wg_interval,
-            storage_interval: st.storage_interval,
-            iterations: [0, 1].map(|l| st.iterations.get(l).copied().flatten()),
-            loop_instance,
-        });
+        let event = Self::event_here(st, facts.site, vec![EventTerm { index, stride: 1, bound: facts.length }]);
+        st.walk.indices.push(event);
     }
 
     fn event(&self, st: &mut State<'a>, plan: &Plan) {
@@ -916,22 +915,14 @@ impl<'a> Walker<'a> {
                 EventTerm { index, stride: t.stride, bound }
             })
             .collect();
-        let (guards, must) = Self::guards(st);
-        let loop_instance = top(st).loops.last().copied();
-        st.walk.events.push(Event {
-            site: plan.site,
+        let event = Event {
             var: plan.var,
             write: plan.write,
             words: plan.words,
             const_words: plan.const_words,
-            terms,
-            guards,
-            must,
-            wg_interval: st.wg_interval,
-            storage_interval: st.storage_interval,
-            iterations: [0, 1].map(|l| st.iterations.get(l).copied().flatten()),
-            loop_instance,
-        });
+            ..Self::event_here(st, plan.site, terms)
+        };
+        st.walk.events.push(event);
     }
 
     // ------------------------------------------------------------ expressions

@@ -27,7 +27,7 @@ mod atomic_memory;
 use std::sync::Arc;
 
 use naga::Module;
-use wgrace_report::{BarrierSite, CheckInfo, Finding, Race, Run, SiteTable};
+use wgrace_report::{BarrierSite, CheckInfo, Finding, Invocation, Race, Run, SiteTable};
 use wgrace_shaders::LinkedCheck;
 
 use crate::vars::TrackedVar;
@@ -393,4 +393,33 @@ pub fn delinearize(index: u32, dims: [u32; 3]) -> [u32; 3] {
     let x = dims[0].max(1);
     let y = dims[1].max(1);
     [index % x, (index / x) % y, index / (x * y)]
+}
+
+/// The invocations of a record's examples (the workgroup's linear index in
+/// an example's first word, the local index in the low 10 bits of its
+/// fourth, as `wgrace_record_pair` keeps them for an event of one
+/// invocation), each with the example's word.
+pub fn example_invocations(record: &Record, ctx: &DecodeContext<'_>) -> Vec<(Invocation, u32)> {
+    record
+        .examples
+        .iter()
+        .map(|e| {
+            let invocation = Invocation {
+                workgroup_id: delinearize(e[0], ctx.dispatch),
+                local_invocation_id: delinearize(e[3] & 0x3ff, ctx.workgroup_size),
+            };
+            (invocation, e[2])
+        })
+        .collect()
+}
+
+/// "invocation (x,y,z) of workgroup (a,b,c)".
+pub fn invocation_text(i: &Invocation) -> String {
+    let ([a, b, c], [x, y, z]) = (i.workgroup_id, i.local_invocation_id);
+    format!("invocation ({x},{y},{z}) of workgroup ({a},{b},{c})")
+}
+
+/// "1 invocation", "2 invocations".
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -19,10 +19,12 @@
 //! The finding's `data` holds `site` (its id in the index table), `index`
 //! (the first example's, as the shader's type reads it) and `length`.
 
-use wgrace_report::{CheckInfo, Finding, FindingLocation, Invocation, Severity};
+use wgrace_report::{CheckInfo, Finding, FindingLocation, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize, wgsl_prefix};
+use super::{
+    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, plural, wgsl_prefix,
+};
 use crate::Language;
 use crate::sites::IndexSite;
 
@@ -125,30 +127,6 @@ fn linked(first_code: u32, hooks: Hooks, source: String) -> LinkedCheck {
     }
 }
 
-/// The invocations of the record's examples, with each one's word.
-fn examples(record: &Record, ctx: &DecodeContext<'_>) -> Vec<(Invocation, u32)> {
-    record
-        .examples
-        .iter()
-        .map(|e| {
-            let invocation = Invocation {
-                workgroup_id: delinearize(e[0], ctx.dispatch),
-                local_invocation_id: delinearize(e[3] & 0x3ff, ctx.workgroup_size),
-            };
-            (invocation, e[2])
-        })
-        .collect()
-}
-
-fn invocation_text(i: &Invocation) -> String {
-    let ([a, b, c], [x, y, z]) = (i.workgroup_id, i.local_invocation_id);
-    format!("invocation ({x},{y},{z}) of workgroup ({a},{b},{c})")
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// An index as the shader's type reads it.
 fn index_value(site: &IndexSite, word: u32) -> i64 {
     if site.signed { i64::from(word as i32) } else { i64::from(word) }
@@ -190,7 +168,7 @@ fn the_access(site: &IndexSite) -> FindingLocation {
 /// Invocations whose first out-of-bounds index was at `site`.
 fn out_of_bounds(record: &Record, site: &IndexSite, ctx: &DecodeContext<'_>) -> Finding {
     let length = record.aux.saturating_sub(1);
-    let examples = examples(record, ctx);
+    let examples = example_invocations(record, ctx);
     let first_word = examples.first().map_or(0, |(_, word)| *word);
     let first = index_value(site, first_word);
     let invocations = plural(record.count, "invocation", "invocations");
@@ -240,7 +218,7 @@ fn more_after_the_first(record: &Record, site: &IndexSite, ctx: &DecodeContext<'
             record.aux
         ),
         locations: vec![the_access(site)],
-        invocations: examples(record, ctx).iter().map(|(i, _)| *i).collect(),
+        invocations: example_invocations(record, ctx).iter().map(|(i, _)| *i).collect(),
         memory: None,
         occurrences: record.count,
         details: Vec::new(),

@@ -24,10 +24,12 @@
 //! The finding's `data` holds `loop` (its id in the loop table) and
 //! `iterations` (the most any invocation started).
 
-use wgrace_report::{CheckInfo, Finding, FindingLocation, Invocation, Severity};
+use wgrace_report::{CheckInfo, Finding, FindingLocation, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize, wgsl_prefix};
+use super::{
+    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, plural, wgsl_prefix,
+};
 use crate::sites::LoopSite;
 
 /// The check.
@@ -129,31 +131,6 @@ impl Check for Loops {
     }
 }
 
-/// The invocations of the record's examples, with the iterations each
-/// started.
-fn examples(record: &Record, ctx: &DecodeContext<'_>) -> Vec<(Invocation, u32)> {
-    record
-        .examples
-        .iter()
-        .map(|e| {
-            let invocation = Invocation {
-                workgroup_id: delinearize(e[0], ctx.dispatch),
-                local_invocation_id: delinearize(e[3] & 0x3ff, ctx.workgroup_size),
-            };
-            (invocation, e[2])
-        })
-        .collect()
-}
-
-fn invocation_text(i: &Invocation) -> String {
-    let ([a, b, c], [x, y, z]) = (i.workgroup_id, i.local_invocation_id);
-    format!("invocation ({x},{y},{z}) of workgroup ({a},{b},{c})")
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn line_of(site: &LoopSite) -> String {
     site.location.line.map_or_else(|| format!("`{}`", site.location.snippet.trim()), |l| format!("line {l}"))
 }
@@ -172,7 +149,7 @@ fn about_the_loop(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> 
             primary: true,
             location: site.location.clone(),
         }],
-        invocations: examples(record, ctx).iter().map(|(i, _)| *i).collect(),
+        invocations: example_invocations(record, ctx).iter().map(|(i, _)| *i).collect(),
         memory: None,
         occurrences: record.count,
         details: Vec::new(),
@@ -188,8 +165,10 @@ fn about_the_loop(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> 
 fn budget_spent(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Finding {
     let budget = record.aux.saturating_sub(1);
     let invocations = plural(record.count, "invocation", "invocations");
-    let mut details: Vec<String> =
-        examples(record, ctx).iter().map(|(i, n)| format!("{} started iteration {n}", invocation_text(i))).collect();
+    let mut details: Vec<String> = example_invocations(record, ctx)
+        .iter()
+        .map(|(i, n)| format!("{} started iteration {n}", invocation_text(i)))
+        .collect();
     if site.barrier {
         details
             .push("the loop runs a workgroup barrier: its invocations left it together, at the same iteration".into());
@@ -213,7 +192,7 @@ fn budget_spent(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Fi
 /// Invocations whose loop ended without its exit.
 fn cut_short(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Finding {
     let invocations = plural(record.count, "invocation", "invocations");
-    let details = examples(record, ctx)
+    let details = example_invocations(record, ctx)
         .iter()
         .map(|(i, n)| format!("{} left it after {n} iterations", invocation_text(i)))
         .collect();
@@ -237,7 +216,7 @@ fn cut_short(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Findi
 fn spin_wait(record: &Record, site: &LoopSite, ctx: &DecodeContext<'_>) -> Finding {
     let invocations = plural(record.count, "invocation", "invocations");
     let polled = site.spin.as_deref().unwrap_or("storage memory");
-    let details = examples(record, ctx)
+    let details = example_invocations(record, ctx)
         .iter()
         .map(|(i, n)| format!("{} left it after {n} iterations", invocation_text(i)))
         .collect();
