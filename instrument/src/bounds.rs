@@ -98,8 +98,15 @@ pub(crate) fn find_indices(
             _ => continue,
         };
         let index = match index {
-            // A constant index of a fixed-size aggregate is checked by naga.
-            Index::Dynamic { value, .. } if length.is_some() && constant(module, f, value).is_some() => continue,
+            // A constant index of a fixed-size aggregate: naga refuses one out
+            // of bounds in `AccessIndex`; an `Access` by a constant (a `let`
+            // of a literal) is tested only when it is out of bounds.
+            Index::Dynamic { value, .. }
+                if length
+                    .is_some_and(|n| constant(module, f, value).is_some_and(|c| (0..i128::from(n)).contains(&c))) =>
+            {
+                continue;
+            }
             Index::Constant(_) if length.is_some() => continue,
             Index::Constant(n) => Index::Constant(n),
             Index::Dynamic { value, .. } => match info[value].ty.inner_with(&module.types) {
