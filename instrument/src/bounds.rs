@@ -28,6 +28,7 @@ use naga::{
 };
 
 use crate::InstrumentError;
+use crate::analysis::walk::global_root;
 use crate::link::Linked;
 use crate::plan::Bound;
 use crate::sites::{IndexSite, IndexedKind, Location};
@@ -124,7 +125,7 @@ pub(crate) fn find_indices(
             },
         };
         let signed = matches!(index, Index::Dynamic { signed: true, .. });
-        let global = root_global(f, base);
+        let global = global_root(f, base);
         let length = match length {
             Some(n) => Bound::Fixed(n),
             // `arrayLength` needs the array's global variable.
@@ -194,17 +195,6 @@ fn constant(module: &Module, f: &Function, e: Handle<Expression>) -> Option<i128
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// The global variable a pointer's access chain starts from, if it does.
-fn root_global(f: &Function, mut e: Handle<Expression>) -> Option<Handle<naga::GlobalVariable>> {
-    loop {
-        match f.expressions[e] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
-            Expression::GlobalVariable(g) => return Some(g),
-            _ => return None,
-        }
     }
 }
 

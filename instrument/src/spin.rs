@@ -22,6 +22,8 @@ use std::collections::{HashMap, HashSet};
 
 use naga::{AddressSpace, Block, Expression, Function, GlobalVariable, Handle, Module, Statement};
 
+use crate::analysis::walk::{global_root, local_root};
+
 /// The storage variables some reachable code writes (`functions`: the
 /// reachable functions and the entry point's).
 pub(crate) fn written_storage(module: &Module, functions: &[&Function]) -> HashSet<Handle<GlobalVariable>> {
@@ -32,7 +34,7 @@ pub(crate) fn written_storage(module: &Module, functions: &[&Function]) -> HashS
                 Statement::Store { pointer, .. } | Statement::Atomic { pointer, .. } => *pointer,
                 _ => return,
             };
-            if let Some(g) = root_global(f, pointer)
+            if let Some(g) = global_root(f, pointer)
                 && matches!(module.global_variables[g].space, AddressSpace::Storage { .. })
             {
                 written.insert(g);
@@ -56,7 +58,7 @@ pub(crate) fn polled_storage(
     let mut emitted = HashSet::new();
     for block in [body, continuing] {
         crate::blocks::for_each_statement(block, &mut |s| match s {
-            Statement::Store { pointer, .. } => stored.extend(root_local(f, *pointer)),
+            Statement::Store { pointer, .. } => stored.extend(local_root(f, *pointer)),
             Statement::Emit(range) => emitted.extend(range.clone()),
             _ => {}
         });
@@ -109,7 +111,7 @@ impl Polls<'_> {
     /// The written storage variable `pointer` points into, if any, when it
     /// points at the same place in every iteration.
     fn written_root(&self, pointer: Handle<Expression>) -> Option<Handle<GlobalVariable>> {
-        root_global(self.f, pointer).filter(|g| self.written.contains(g) && self.fixed.fixed(pointer))
+        global_root(self.f, pointer).filter(|g| self.written.contains(g) && self.fixed.fixed(pointer))
     }
 
     fn find_loads(&mut self, block: &Block) {
@@ -146,7 +148,7 @@ impl Polls<'_> {
         for block in [body, continuing] {
             crate::blocks::for_each_statement(block, &mut |s| {
                 if let Statement::Store { pointer, value } = s
-                    && let Some(local) = root_local(self.f, *pointer)
+                    && let Some(local) = local_root(self.f, *pointer)
                 {
                     stores.push((local, *value));
                 }
@@ -175,7 +177,7 @@ impl Polls<'_> {
         let d = self.polled.contains_key(&h)
             || match self.f.expressions[h] {
                 Expression::Load { pointer }
-                    if root_local(self.f, pointer).is_some_and(|l| self.tainted.contains(&l)) =>
+                    if local_root(self.f, pointer).is_some_and(|l| self.tainted.contains(&l)) =>
                 {
                     true
                 }
@@ -200,7 +202,7 @@ impl Fixed<'_> {
     /// not store to (not from memory, calls or atomics).
     fn fixed(&self, h: Handle<Expression>) -> bool {
         match self.f.expressions[h] {
-            Expression::Load { pointer } => match root_local(self.f, pointer) {
+            Expression::Load { pointer } => match local_root(self.f, pointer) {
                 Some(local) => !self.stored.contains(&local) && self.fixed(pointer),
                 None => !self.emitted.contains(&h),
             },
@@ -274,34 +276,12 @@ fn loads_written(f: &Function, written: &HashSet<Handle<GlobalVariable>>) -> Opt
             _ => Vec::new(),
         };
         for p in pointers {
-            if let Some(g) = root_global(f, p).filter(|g| written.contains(g)) {
+            if let Some(g) = global_root(f, p).filter(|g| written.contains(g)) {
                 found.get_or_insert(g);
             }
         }
     });
     found
-}
-
-/// The global a pointer's access chain starts from.
-fn root_global(f: &Function, mut e: Handle<Expression>) -> Option<Handle<GlobalVariable>> {
-    loop {
-        match f.expressions[e] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
-            Expression::GlobalVariable(g) => return Some(g),
-            _ => return None,
-        }
-    }
-}
-
-/// The local a pointer's access chain starts from.
-fn root_local(f: &Function, mut e: Handle<Expression>) -> Option<Handle<naga::LocalVariable>> {
-    loop {
-        match f.expressions[e] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
-            Expression::LocalVariable(l) => return Some(l),
-            _ => return None,
-        }
-    }
 }
 
 /// The operands of an expression.

@@ -1392,7 +1392,8 @@ fn store_local(frame: &mut Frame<'_>, pointer: Handle<Expression>, value: Value)
     set(&mut frame.locals[lv.index()], &path, value);
 }
 
-fn local_root(f: &Function, mut e: Handle<Expression>) -> Option<Handle<LocalVariable>> {
+/// The local a pointer's access chain starts from.
+pub(crate) fn local_root(f: &Function, mut e: Handle<Expression>) -> Option<Handle<LocalVariable>> {
     loop {
         match f.expressions[e] {
             Expression::LocalVariable(lv) => return Some(lv),
@@ -1402,7 +1403,8 @@ fn local_root(f: &Function, mut e: Handle<Expression>) -> Option<Handle<LocalVar
     }
 }
 
-fn global_root(f: &Function, mut e: Handle<Expression>) -> Option<Handle<naga::GlobalVariable>> {
+/// The global a pointer's access chain starts from.
+pub(crate) fn global_root(f: &Function, mut e: Handle<Expression>) -> Option<Handle<naga::GlobalVariable>> {
     loop {
         match f.expressions[e] {
             Expression::GlobalVariable(g) => return Some(g),
