@@ -547,3 +547,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let proven: Vec<(u32, bool)> = indices_in_bounds(&a);
     assert_eq!(proven, [(6, true), (8, false), (9, false), (11, false)]);
 }
+
+#[test]
+fn indices_that_read_a_ticket_are_left_to_the_runtime() {
+    // A ticket has no value to enumerate: its index is not proven, and a
+    // guard that reads one does not stop the proof of another index.
+    let source = "
+@group(0) @binding(0) var<storage, read_write> counter: atomic<u32>;
+@group(0) @binding(1) var<storage, read_write> marks: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let ticket = atomicAdd(&counter, 1u);
+    marks[ticket] = 1u;
+    if ticket < 8u {
+        marks[gid.x] = 2u;
+    }
+}";
+    let a = analysis(source, [1, 1, 1], &[], 64);
+    assert_eq!(indices_in_bounds(&a), [(7, false), (9, true)]);
+}
