@@ -34,9 +34,11 @@ use crate::analysis::{Analysis, AnalysisInput, SiteStatus};
 use crate::bounds::{Found, IndexPlan};
 pub use crate::checks::data_race::Mode;
 use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, HappensBefore, Programs};
-use crate::checks::{CheckSet, ShaderFacts};
+use crate::checks::{CheckSet, ShaderFacts, WorkgroupAccess};
 use crate::link::link_runtime;
-use crate::plan::{AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term};
+use crate::plan::{
+    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term, WorkgroupAccessPlan,
+};
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, LoopSite, Site, SiteTable};
 use crate::source::Shader;
 use crate::vars::{self, Space, TrackedVar};
@@ -123,7 +125,7 @@ pub struct InstrumentOptions {
     /// Keep storage state in a direct-mapped cache with one entry per this
     /// many words (a power of two), after ScoRD, instead of one per word.
     pub shadow_cache: Option<u32>,
-    /// The checks to instrument for (default: every registered one).
+    /// The checks to instrument for (default: those enabled by default).
     pub checks: CheckSet,
     /// Whether the adapter can lose private variables' values across memory
     /// barriers in a loop, as Mesa 22.3's lavapipe does (a shader's own
@@ -159,6 +161,11 @@ pub struct InstrumentOptions {
     /// linked check hooks loops (the `loops` check): the invocation then
     /// leaves the loop and stops.
     pub loop_budget: u32,
+    /// The adapter's largest subgroup size, when it has subgroups (the
+    /// `banks` check unrolls its work for it).
+    pub max_subgroup_size: u32,
+    /// Banks of workgroup memory, 4 bytes wide, for the `banks` check.
+    pub banks: u32,
 }
 
 impl Default for InstrumentOptions {
@@ -174,12 +181,14 @@ impl Default for InstrumentOptions {
             replay: Replay::Auto,
             workgroups: 1,
             shadow_cache: None,
-            checks: CheckSet::default(),
+            checks: CheckSet::default().enabled_by_default(),
             fences_lose_private_variables: false,
             loops_cut_short: false,
             runtime_lengths: HashMap::new(),
             engine_for_classes: true,
             loop_budget: DEFAULT_LOOP_BUDGET,
+            max_subgroup_size: 0,
+            banks: crate::checks::banks::DEFAULT_BANKS,
         }
     }
 }
@@ -324,6 +333,9 @@ struct Planning {
     /// The index table, and the indices the index guard cannot test.
     indices: Vec<IndexSite>,
     unchecked_indices: Vec<String>,
+    /// The sites of the loads, stores and atomics of workgroup memory, in
+    /// the order the runtime's workgroup-access event numbers them.
+    workgroup_accesses: Vec<WorkgroupAccess>,
     /// The memory whose atomics the happens-before engine may check against
     /// plain accesses of the same words: it then needs every plain access
     /// of such memory.
@@ -535,6 +547,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         loop_bodies: Vec::new(),
         index_sites: Vec::new(),
         unchecked_indices: Vec::new(),
+        workgroup_accesses: Vec::new(),
         written_storage: crate::spin::written_storage(
             module,
             &reachable.iter().map(|&f| &module.functions[f]).chain([&ep.function]).collect::<Vec<_>>(),
@@ -560,6 +573,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     let (sites, barriers, loops, loop_bodies) =
         (planner.sites, planner.barriers, planner.loop_sites, planner.loop_bodies);
     let (indices, unchecked_indices) = (planner.index_sites, planner.unchecked_indices);
+    let workgroup_accesses = planner.workgroup_accesses;
     keep_atomic_memory(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
@@ -582,6 +596,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         loop_bodies,
         indices,
         unchecked_indices,
+        workgroup_accesses,
         engine_checks_atomic_data: AtomicData::of(shader),
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
     })
@@ -631,6 +646,7 @@ pub fn instrument_with(
         loops,
         indices,
         unchecked_indices,
+        workgroup_accesses,
         ..
     } = planning;
     let ep = &module.entry_points[ep_index];
@@ -768,6 +784,26 @@ pub fn instrument_with(
             }
         }
     }
+    // What the checks may know of the shader, checked in place or replayed.
+    let facts = |replay| ShaderFacts {
+        barriers: barriers.len(),
+        checked_sites: sites.iter().filter(|s| s.checked).count(),
+        subgroups: options.subgroups,
+        replay,
+        scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
+        plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
+        loops: guarded_loops,
+        loop_table: loops.len(),
+        indices: guarded_indices,
+        index_table: indices.len(),
+        unchecked_indices: &unchecked_indices,
+        workgroup_accesses: &workgroup_accesses,
+        max_subgroup_size: if options.subgroups { options.max_subgroup_size } else { 0 },
+        banks: options.banks,
+        vars: &tracked,
+        workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
+        happens_before: happens_before.as_ref(),
+    };
     let prelude = wgrace_shaders::Prelude {
         invocation_bits,
         site_bits,
@@ -790,22 +826,7 @@ pub fn instrument_with(
         ),
         subgroups: options.subgroups,
         count_accesses: options.count_accesses,
-        checks: options.checks.link(&ShaderFacts {
-            barriers: barriers.len(),
-            checked_sites: sites.iter().filter(|s| s.checked).count(),
-            subgroups: options.subgroups,
-            replay,
-            scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
-            plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
-            loops: guarded_loops,
-            loop_table: loops.len(),
-            indices: guarded_indices,
-            index_table: indices.len(),
-            unchecked_indices: &unchecked_indices,
-            vars: &tracked,
-            workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
-            happens_before: happens_before.as_ref(),
-        }),
+        checks: options.checks.link(&facts(replay)),
         instrumented,
         replay,
         storage,
@@ -820,22 +841,7 @@ pub fn instrument_with(
     let prelude = if replay && user_workgroup_bytes + prelude.checks_workgroup_bytes() > options.workgroup_memory_limit
     {
         wgrace_shaders::Prelude {
-            checks: options.checks.link(&ShaderFacts {
-                barriers: barriers.len(),
-                checked_sites: sites.iter().filter(|s| s.checked).count(),
-                subgroups: options.subgroups,
-                replay: false,
-                scoped_atomics: tracked.iter().any(|v| v.scoped_atomics || v.subgroup_atomics),
-                plain_and_atomic: tracked.iter().any(|v| v.plain_and_atomic),
-                loops: guarded_loops,
-                loop_table: loops.len(),
-                indices: guarded_indices,
-                index_table: indices.len(),
-                unchecked_indices: &unchecked_indices,
-                vars: &tracked,
-                workgroup_bytes_free: options.workgroup_memory_limit.saturating_sub(user_workgroup_bytes),
-                happens_before: happens_before.as_ref(),
-            }),
+            checks: options.checks.link(&facts(false)),
             replay: false,
             site_facts: Vec::new(),
             ..prelude
@@ -889,6 +895,11 @@ pub fn instrument_with(
         barrier: linked.function("wgrace_barrier")?,
         atomic_memory: if prelude.checks.iter().any(|c| c.hooks.atomic_memory) {
             Some(linked.function("wgrace_atomic_memory")?)
+        } else {
+            None
+        },
+        workgroup_access: if prelude.checks.iter().any(|c| c.hooks.workgroup_access) {
+            Some(linked.function("wgrace_workgroup_access")?)
         } else {
             None
         },
@@ -1309,6 +1320,10 @@ struct FunctionPlans {
     /// One entry per `Emit` statement, in walk order: the indices it
     /// evaluates that the index guard tests (`crate::bounds`).
     indices: VecDeque<Vec<IndexPlan>>,
+    /// One entry per load, store and atomic statement, in walk order: what
+    /// to tell the runtime's workgroup-access event after it, for an access
+    /// of workgroup memory.
+    workgroup: VecDeque<Option<WorkgroupAccessPlan>>,
 }
 
 /// A pointer into a tracked variable, resolved to words.
@@ -1335,6 +1350,9 @@ struct Planner<'a> {
     /// guard cannot test.
     index_sites: Vec<IndexSite>,
     unchecked_indices: Vec<String>,
+    /// The accesses of workgroup memory, by their index in the
+    /// workgroup-access event.
+    workgroup_accesses: Vec<WorkgroupAccess>,
     /// The storage variables the code the entry point reaches writes (a
     /// loop that waits for one is a spin-wait: `crate::spin`).
     written_storage: HashSet<Handle<naga::GlobalVariable>>,
@@ -1374,6 +1392,7 @@ impl Planner<'_> {
                                 let (plan, atomic) = self.plan_access(f, info, key, *pointer, false, span)?;
                                 let ty = Some(&info[h].ty);
                                 out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, LockRole::None, span));
+                                out.workgroup.push_back(self.workgroup_access(plan.as_ref(), atomic.as_ref()));
                                 out.accesses.push_back(plan);
                                 out.atomics.push_back(atomic);
                             }
@@ -1397,6 +1416,7 @@ impl Planner<'_> {
                     let (plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
                     let lock = if self.constant(f, *value) == Some(0) { LockRole::Free } else { LockRole::None };
                     out.syncs.push_back(self.sync_plan(atomic.as_ref(), false, None, lock, *span));
+                    out.workgroup.push_back(self.workgroup_access(plan.as_ref(), atomic.as_ref()));
                     out.accesses.push_back(plan);
                     out.atomics.push_back(atomic);
                 }
@@ -1418,6 +1438,7 @@ impl Planner<'_> {
                         _ => LockRole::None,
                     };
                     out.syncs.push_back(self.sync_plan(atomic.as_ref(), true, ty, lock, *span));
+                    out.workgroup.push_back(self.workgroup_access(None, atomic.as_ref()));
                     out.atomics.push_back(atomic);
                 }
                 Statement::MemoryBarrier(_) => out.fences.push_back(self.shader.release_acquire_at(*span)),
@@ -1617,6 +1638,25 @@ impl Planner<'_> {
             terms: r.terms,
         });
         Ok((Some(plan), atomic))
+    }
+
+    /// The workgroup-access event of the access planned as `plan` (a plain
+    /// access) or `atomic` (an atomic), if it is of workgroup memory: its
+    /// index in the table of such accesses, and its address in bytes.
+    fn workgroup_access(&mut self, plan: Option<&Plan>, atomic: Option<&AtomicPlan>) -> Option<WorkgroupAccessPlan> {
+        // (Atomics are of 4-byte integers.)
+        let (var, site, const_words, terms, words) = match (plan, atomic) {
+            (Some(p), _) => (p.var, p.site, p.const_words, &p.terms, p.words),
+            (None, Some(a)) => (a.var, a.site, a.const_words, &a.terms, (4 / self.tracked[a.var].unit).max(1)),
+            (None, None) => return None,
+        };
+        let v = &self.tracked[var];
+        if v.space != Space::Workgroup {
+            return None;
+        }
+        let index = self.workgroup_accesses.len() as u32;
+        self.workgroup_accesses.push(WorkgroupAccess { site, bytes: words * v.unit });
+        Some(WorkgroupAccessPlan { index, unit: v.unit, const_words, terms: terms.clone() })
     }
 
     /// How the happens-before engine follows the atomic access `atomic` (an
@@ -1880,6 +1920,8 @@ struct Hooks {
     barrier: Handle<Function>,
     /// `wgrace_atomic_memory`, when a linked check handles it.
     atomic_memory: Option<Handle<Function>>,
+    /// `wgrace_workgroup_access`, when a linked check handles it.
+    workgroup_access: Option<Handle<Function>>,
     /// The loop guard, when a linked check hooks loops.
     loops: Option<crate::loops::LoopGuard>,
     /// The index guard, when a linked check hooks out-of-bounds indices.
@@ -2196,6 +2238,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                         }
                     }
                     atomic_call(f, rw, None, load_span, &mut out);
+                    workgroup_access_call(f, rw, load_span, &mut out);
                 }
                 let indices = rw.plans.indices.pop_front().unwrap_or_default();
                 if let Some(guard) = &rw.hooks.bounds {
@@ -2215,6 +2258,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     None => out.push(Statement::Store { pointer, value }, span),
                 }
                 atomic_call(f, rw, None, span, &mut out);
+                workgroup_access_call(f, rw, span, &mut out);
             }
             Statement::Atomic { pointer, fun, value, result } => {
                 match rw.plans.syncs.pop_front().flatten().filter(|s| locks(s, rw)) {
@@ -2225,6 +2269,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     None => out.push(Statement::Atomic { pointer, fun, value, result }, span),
                 }
                 atomic_call(f, rw, result, span, &mut out);
+                workgroup_access_call(f, rw, span, &mut out);
             }
             Statement::MemoryBarrier(flags) => {
                 out.push(Statement::MemoryBarrier(flags), span);
@@ -2569,6 +2614,23 @@ fn atomic_call(
     let id = b.u32(rw.tracked[plan.var].id);
     let site = b.u32(plan.site);
     b.call(hook, vec![id, word, in_bounds, site, flags]);
+    for s in b.finish() {
+        out.push(s.0, s.1);
+    }
+}
+
+/// Appends the call telling the runtime's workgroup-access event about the
+/// access the next workgroup plan is for, if it has one and a check hooks
+/// the event.
+fn workgroup_access_call(f: &mut Function, rw: &mut Rewrite<'_>, span: Span, out: &mut Block) {
+    let Some(plan) = rw.plans.workgroup.pop_front().flatten() else { return };
+    let Some(hook) = rw.hooks.workgroup_access else { return };
+    let mut b = Builder::new(&mut f.expressions, span);
+    let (word, in_bounds) = word_index(&mut b, plan.const_words, &plan.terms);
+    let unit = b.u32(plan.unit);
+    let byte = b.binary(BinaryOperator::Multiply, word, unit);
+    let index = b.u32(plan.index);
+    b.call(hook, vec![index, byte, in_bounds]);
     for s in b.finish() {
         out.push(s.0, s.1);
     }

@@ -89,6 +89,18 @@ pub(crate) struct AtomicPlan {
     pub terms: Vec<Term>,
 }
 
+/// What to tell the runtime's workgroup-access event after one load, store
+/// or atomic of workgroup memory (`wgrace_workgroup_access`): the access's
+/// index in the table of such accesses, and its first byte in its variable
+/// (its word in words of `unit` bytes, as the chain resolves).
+#[derive(Debug, Clone)]
+pub(crate) struct WorkgroupAccessPlan {
+    pub index: u32,
+    pub unit: u32,
+    pub const_words: u32,
+    pub terms: Vec<Term>,
+}
+
 /// A loop statement of a function: its pre-order index among the function's
 /// loops (the rewrite counts the same way), its body (to recognise it in
 /// the original module) and whether any barrier runs inside it.

@@ -179,6 +179,8 @@ impl Plan {
             runtime_lengths: self.buffers.iter().filter_map(|b| Some((b.handle, b.runtime_len?))).collect(),
             engine_for_classes,
             loop_budget: self.spec.loop_budget_on(gpu::is_lavapipe(&gpu.info), self.prepared.workgroup_size),
+            max_subgroup_size: gpu.info.subgroup_size[1],
+            banks: self.spec.banks,
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(

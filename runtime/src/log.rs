@@ -112,8 +112,7 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
     let capacity = examples.len() / per_entry;
     let table = log.get(size_of::<LogHeader>()..).unwrap_or(&[]);
     let (entries, spreads) = table.split_at((capacity * size_of::<RecordEntry>()).min(table.len()));
-    let mut races = Vec::new();
-    let mut findings = Vec::new();
+    let mut records = Vec::new();
     let entries = entries.chunks_exact(size_of::<RecordEntry>()).zip(spreads.chunks_exact(SPREAD_WORDS * 4));
     for ((entry, spread), entry_examples) in entries.zip(examples.chunks_exact(per_entry)) {
         let entry: RecordEntry = bytemuck::pod_read_unaligned(entry);
@@ -127,7 +126,12 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         let (cells, ranges) = spread.split_at(SPREAD_CELLS * 4);
         let record =
             Record { code, ids, count, aux: entry.aux, examples, cells: nonzero(cells), ranges: nonzero(ranges) };
-        match checks.decode(code, record, ctx).map_err(Error::Internal)? {
+        records.push((code, record));
+    }
+    let mut races = Vec::new();
+    let mut findings = Vec::new();
+    for decoded in checks.decode_records(records, ctx).map_err(Error::Internal)? {
+        match decoded {
             Decoded::Race(race) => races.push(race),
             Decoded::Finding(finding) => findings.push(finding),
         }

@@ -79,7 +79,10 @@ pub fn check(
     let all = checks;
     let checks = &spec.select_checks(all)?;
     let selected = checks.ids();
-    let left_out: Vec<String> = all.ids().into_iter().filter(|id| !selected.contains(id)).collect();
+    // The checks a run would have run without `--checks` that this one
+    // does not.
+    let left_out: Vec<String> =
+        all.enabled_by_default().ids().into_iter().filter(|id| !selected.contains(id)).collect();
     let mut runs = Vec::new();
     let mut outputs = Vec::new();
     let mut shader_info = None;

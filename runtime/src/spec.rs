@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::Error;
 use wgrace_instrument::checks::CheckSet;
+use wgrace_instrument::checks::banks::{DEFAULT_BANKS, MAX_BANKS};
 use wgrace_instrument::report::{LOCKSTEP_WIDTHS, Suppression};
 use wgrace_instrument::{MAX_SLOTS, Mode, Replay};
 
@@ -131,8 +132,11 @@ pub struct RunArgs {
     /// to 2^24; 32,768 on lavapipe, which ends an invocation's loops after
     /// 65,535 iterations in all.
     pub loop_budget: Option<u32>,
-    /// The checks to run (`--checks`, comma-separated ids); empty: every
-    /// check.
+    /// Banks of workgroup memory, each 4 bytes wide, for the `banks` check
+    /// (default 32, as on NVIDIA and AMD GPUs).
+    pub banks: Option<u32>,
+    /// The checks to run (`--checks`, comma-separated ids, or `default`
+    /// and `all`); empty: the checks enabled by default.
     pub checks: Vec<String>,
     /// Suppressions files: their races and findings are listed as
     /// suppressed, out of the verdict (format: `wgrace::suppress`).
@@ -212,6 +216,7 @@ impl RunArgs {
             shadow_cache: self.shadow_cache.or(base.shadow_cache),
             replay: self.replay.or(base.replay),
             loop_budget: self.loop_budget.or(base.loop_budget),
+            banks: self.banks.or(base.banks),
             checks: if self.checks.is_empty() { base.checks } else { self.checks },
             suppressions: base.suppressions.into_iter().chain(self.suppressions).collect(),
             timeline: self.timeline.or(base.timeline),
@@ -256,6 +261,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--shadow-cache", Some("R")),
     flag("--replay", Some("auto|always|never")),
     flag("--loop-budget", Some("N")),
+    flag("--banks", Some("N")),
     flag("--suppressions", Some("FILE")),
     flag("--checks", Some("LIST")),
     flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
@@ -285,6 +291,7 @@ impl RunArgs {
             "--shadow-cache" => self.shadow_cache = Some(number(&v)?),
             "--replay" => self.replay = Some(v.parse()?),
             "--loop-budget" => self.loop_budget = Some(number(&v)?),
+            "--banks" => self.banks = Some(number(&v)?),
             "--suppressions" => self.suppressions.push(v.into()),
             "--checks" => self.checks.extend(v.split(',').map(|id| id.trim().to_string())),
             "--timeline" => self.timeline = Some(v),
@@ -410,8 +417,10 @@ pub struct RunSpec {
     pub replay: Replay,
     /// `--loop-budget`, if given (see [`RunSpec::loop_budget_on`]).
     pub loop_budget: Option<u32>,
+    /// Banks of workgroup memory for the `banks` check (`--banks`).
+    pub banks: u32,
     /// The checks `--checks` selects (validated against the registry);
-    /// `None`: every check.
+    /// `None`: the checks enabled by default.
     pub checks: Option<Vec<String>>,
     /// The suppressions of the `--suppressions` files (the shader's own
     /// comments are added where the report is assembled).
@@ -472,14 +481,15 @@ fn split_kv<'a>(flag: &str, s: &'a str) -> Result<(&'a str, &'a str), Error> {
 }
 
 impl RunSpec {
-    /// The checks of `all` this spec selects (`--checks`), or `all`.
+    /// The checks of `all` this spec selects (`--checks`), or those of
+    /// `all` that are on by default.
     ///
     /// # Errors
     /// [`Error::Spec`] when `all` lacks a check the list names.
     pub fn select_checks(&self, all: &CheckSet) -> Result<CheckSet, Error> {
         match &self.checks {
             Some(ids) => all.select(ids).map_err(Error::Spec),
-            None => Ok(all.clone()),
+            None => Ok(all.enabled_by_default()),
         }
     }
 
@@ -562,6 +572,10 @@ impl RunSpec {
         if args.loop_budget == Some(0) {
             return Err(Error::Spec("--loop-budget must be at least 1 iteration".into()));
         }
+        let banks = args.banks.unwrap_or(DEFAULT_BANKS);
+        if !(1..=MAX_BANKS).contains(&banks) {
+            return Err(Error::Spec(format!("--banks {banks}: use 1 to {MAX_BANKS} banks (of 4 bytes each)")));
+        }
         let timeline = args.timeline.as_deref().map_or(Ok(TimelineFocus::FirstRacy), TimelineFocus::parse)?;
         if let TimelineFocus::Workgroup(id) = timeline
             && id.iter().zip(dispatch).any(|(&i, d)| i >= d)
@@ -586,6 +600,7 @@ impl RunSpec {
             shadow_cache: args.shadow_cache,
             replay: args.replay.unwrap_or_default(),
             loop_budget: args.loop_budget,
+            banks,
             checks: match args.checks.as_slice() {
                 [] => None,
                 ids => {
@@ -753,7 +768,7 @@ mod tests {
                 "--format" => "json",
                 "--mode" => "addr",
                 "--replay" => "never",
-                "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" | "--loop-budget" => "8",
+                "--max-races" | "--assume-lockstep" | "--slots" | "--shadow-cache" | "--loop-budget" | "--banks" => "8",
                 _ => "x",
             };
             let mut args = RunArgs::default();

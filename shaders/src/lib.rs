@@ -78,6 +78,14 @@ pub struct Hooks {
     /// is 2³¹ or more). The pass tests indices only when a linked check
     /// hooks this.
     pub bounds: bool,
+    /// `fn wgrace_<check>_on_workgroup_access(index: u32, byte: u32,
+    /// in_bounds: bool)`: after every load, store and atomic of workgroup
+    /// memory by the user's code, by every invocation that runs it:
+    /// `index` the access's place in the shader's table of workgroup
+    /// accesses (`ShaderFacts::workgroup_accesses`), `byte` its first byte
+    /// in its variable, `in_bounds` whether every index of it was. The pass
+    /// calls the runtime there only when a linked check hooks this.
+    pub workgroup_access: bool,
 }
 
 /// A check's WGSL as linked into one instrumented shader.
@@ -570,7 +578,8 @@ pub fn runtime_source(prelude: &Prelude) -> String {
          {{\n{}}}\n\nfn wgrace_checks_on_loop_budget(id: u32, n: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_loop_cut(id: u32, n: u32) {{\n{}}}\n\n\
          fn wgrace_checks_on_loop_spin(id: u32, n: u32) {{\n{}}}\n\n\
-         fn wgrace_checks_on_out_of_bounds(site: u32, index: u32, length: u32) {{\n{}}}\n",
+         fn wgrace_checks_on_out_of_bounds(site: u32, index: u32, length: u32) {{\n{}}}\n\n\
+         fn wgrace_checks_on_workgroup_access(index: u32, byte: u32, in_bounds: bool) {{\n{}}}\n",
         calls("begin", "", |h| h.begin),
         calls("barrier", "kind, id", |h| h.barrier),
         calls("end", "", |h| h.end),
@@ -579,6 +588,7 @@ pub fn runtime_source(prelude: &Prelude) -> String {
         calls("loop_cut", "id, n", |h| h.loops),
         calls("loop_spin", "id, n", |h| h.loops),
         calls("out_of_bounds", "site, index, length", |h| h.bounds),
+        calls("workgroup_access", "index, byte, in_bounds", |h| h.workgroup_access),
     ));
     source
 }

@@ -268,6 +268,14 @@ fn wgrace_index_out_of_bounds(site: u32, index: u32, length: u32) {
     wgrace_checks_on_out_of_bounds(site, index, length);
 }
 
+// Called after every load, store and atomic of workgroup memory by the
+// user's code, when a linked check hooks workgroup accesses: `index` names
+// the access in the shader's table of them, `byte` is its first byte in its
+// variable.
+fn wgrace_workgroup_access(index: u32, byte: u32, in_bounds: bool) {
+    wgrace_checks_on_workgroup_access(index, byte, in_bounds);
+}
+
 // Called after a loop that waits for storage memory other invocations
 // write (a spin-wait) ended by itself, after `n` iterations.
 fn wgrace_loop_spin(id: u32, n: u32) {
@@ -310,7 +318,56 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
     let a_is_lo = a_site <= b_site;
     let lo = min(a_site, b_site);
     let hi = max(a_site, b_site);
-    let key = ((record_code << 27u) | (wgrace_key_id(lo) << 13u) | wgrace_key_id(hi)) + 1u;
+    let found = wgrace_record_entry(record_code, lo, hi);
+    let capacity = wgrace_params.pair_capacity;
+    if found == capacity {
+        return capacity;
+    }
+    let entry = WGRACE_LOG_HEADER + found * WGRACE_PAIR_WORDS;
+    let n = atomicAdd(&wgrace_log[entry + 1u], 1u);
+    if n < WGRACE_EXAMPLES {
+        let lo_g = select(b_g, a_g, a_is_lo);
+        let hi_g = select(a_g, b_g, a_is_lo);
+        let lo_t = select(b_t, a_t, a_is_lo);
+        let hi_t = select(a_t, b_t, a_is_lo);
+        let bits = lo_t | (hi_t << 10u) | (u32(a_is_lo) << 20u) | (u32(a_write) << 21u);
+        wgrace_examples[found * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
+    }
+    if aux != 0u {
+        atomicMax(&wgrace_log[entry + 2u], aux);
+    }
+    wgrace_spread_workgroups(found, a_g, b_g);
+    return found;
+}
+
+// Adds `n` events under `record_code` and ids (a, b), in that order, to the
+// record table, each with `example` as its example (the check that records
+// decides what its words hold) and `aux` (when not 0) max-combined into the
+// entry; no spread. For checks that tally events and record the tallies
+// when the invocation ends: it probes the table in a loop, which must not
+// run inside the user's loops (lavapipe counts those iterations against
+// the user's).
+fn wgrace_record_events(record_code: u32, a: u32, b: u32, n: u32, aux: u32, example: vec4<u32>) {
+    let found = wgrace_record_entry(record_code, a, b);
+    if found == wgrace_params.pair_capacity {
+        return;
+    }
+    let entry = WGRACE_LOG_HEADER + found * WGRACE_PAIR_WORDS;
+    let first = atomicAdd(&wgrace_log[entry + 1u], n);
+    for (var k = first; k < min(first + n, WGRACE_EXAMPLES); k++) {
+        wgrace_examples[found * WGRACE_EXAMPLES + k] = example;
+    }
+    if aux != 0u {
+        atomicMax(&wgrace_log[entry + 2u], aux);
+    }
+}
+
+// The record table's entry of key (record_code, a, b): the first, from the
+// key's hash, that is free (taken for the key) or has the key; the table's
+// capacity when every entry has another's (the record is then counted as
+// dropped).
+fn wgrace_record_entry(record_code: u32, a: u32, b: u32) -> u32 {
+    let key = ((record_code << 27u) | (wgrace_key_id(a) << 13u) | wgrace_key_id(b)) + 1u;
     let capacity = wgrace_params.pair_capacity;
     // The pair's entry: the first, from its hash, that is free or has its
     // key (capacity when every entry has another's).
@@ -330,22 +387,7 @@ fn wgrace_record_pair(record_code: u32, word: u32, a_site: u32, a_g: u32, a_t: u
     }
     if found == capacity {
         wgrace_dropped += 1u;
-        return capacity;
     }
-    let entry = WGRACE_LOG_HEADER + found * WGRACE_PAIR_WORDS;
-    let n = atomicAdd(&wgrace_log[entry + 1u], 1u);
-    if n < WGRACE_EXAMPLES {
-        let lo_g = select(b_g, a_g, a_is_lo);
-        let hi_g = select(a_g, b_g, a_is_lo);
-        let lo_t = select(b_t, a_t, a_is_lo);
-        let hi_t = select(a_t, b_t, a_is_lo);
-        let bits = lo_t | (hi_t << 10u) | (u32(a_is_lo) << 20u) | (u32(a_write) << 21u);
-        wgrace_examples[found * WGRACE_EXAMPLES + n] = vec4<u32>(lo_g, hi_g, word, bits);
-    }
-    if aux != 0u {
-        atomicMax(&wgrace_log[entry + 2u], aux);
-    }
-    wgrace_spread_workgroups(found, a_g, b_g);
     return found;
 }
 

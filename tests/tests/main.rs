@@ -1,5 +1,6 @@
 //! Integration tests of wgrace (one binary, modules by subject).
 
+mod banks;
 mod device;
 mod formats;
 mod samples;

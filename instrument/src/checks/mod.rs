@@ -13,6 +13,7 @@
 //! one line in [`REGISTRY`]. `docs/architecture.md` walks through it.
 
 pub mod atomic_plain;
+pub mod banks;
 pub mod barrier_divergence;
 pub mod bounds;
 pub mod data_race;
@@ -43,6 +44,7 @@ pub static REGISTRY: &[&dyn Check] = &[
     &lockset::Lockset,
     &loops::Loops,
     &bounds::Bounds,
+    &banks::Banks,
 ];
 
 /// One kind of bug wgrace looks for.
@@ -60,6 +62,13 @@ pub trait Check: Send + Sync {
         None
     }
 
+    /// Whether a run checks for it unless `--checks` says otherwise. A
+    /// check that reports on performance rather than correctness is off by
+    /// default (`banks`).
+    fn on_by_default(&self) -> bool {
+        true
+    }
+
     /// Record codes it uses in the runtime's record table (at most
     /// [`wgrace_shaders::RECORD_CODES`] for all checks together).
     fn record_codes(&self) -> u32 {
@@ -71,12 +80,26 @@ pub trait Check: Send + Sync {
     /// `first_code` is its first record code.
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck>;
 
-    /// Turns one record of the table into what the report shows.
+    /// Turns one record of the table into what the report shows. A check
+    /// that tells one thing in several records decodes them together in
+    /// [`Check::decode_records`] instead.
     ///
     /// # Errors
     /// A message when the record cannot be read: a bug in the check, which
     /// the runtime reports as an internal error rather than guess.
-    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String>;
+    fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
+        let _ = (record, ctx);
+        Err(format!("the {} check decodes its records together", self.info().id))
+    }
+
+    /// Turns all of one run's records of this check into what the report
+    /// shows; by default each with [`Check::decode`].
+    ///
+    /// # Errors
+    /// As [`Check::decode`].
+    fn decode_records(&self, records: &[Record], ctx: &DecodeContext<'_>) -> Result<Vec<Decoded>, String> {
+        records.iter().map(|r| self.decode(r, ctx)).collect()
+    }
 
     /// Whether the static analyzer (`wgrace check`) reports for it.
     fn checked_statically(&self) -> bool {
@@ -125,6 +148,13 @@ pub struct ShaderFacts<'a> {
     pub indices: usize,
     pub index_table: usize,
     pub unchecked_indices: &'a [String],
+    /// The loads, stores and atomics of workgroup memory, in the order of
+    /// their indices in the runtime's workgroup-access event.
+    pub workgroup_accesses: &'a [WorkgroupAccess],
+    /// The adapter's largest subgroup size (0 without subgroups).
+    pub max_subgroup_size: u32,
+    /// Banks of workgroup memory, each 4 bytes wide (`--banks`).
+    pub banks: u32,
     /// The tracked variables (`TrackedVar::id` is the index the runtime's
     /// events pass).
     pub vars: &'a [TrackedVar],
@@ -136,6 +166,17 @@ pub struct ShaderFacts<'a> {
     pub happens_before: Option<&'a data_race::happens_before::HappensBefore>,
 }
 
+/// A load, store or atomic of workgroup memory (the runtime's
+/// workgroup-access event names it by its index in
+/// [`ShaderFacts::workgroup_accesses`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkgroupAccess {
+    /// Its access site.
+    pub site: u32,
+    /// Bytes it accesses.
+    pub bytes: u32,
+}
+
 /// One entry of the runtime's record table (`shaders/wgsl/runtime.wgsl`,
 /// "race records"), as read back: a key of (code, two 14-bit ids), a count,
 /// an auxiliary word, and the first few examples.
@@ -143,7 +184,8 @@ pub struct ShaderFacts<'a> {
 pub struct Record {
     /// The check's own code (the key's code minus the check's first code).
     pub code: u32,
-    /// The two ids of the key (sites for races), lower first.
+    /// The two ids of the key (sites for races, the lower first), in the
+    /// order recorded.
     pub ids: [u32; 2],
     /// How many times it was recorded.
     pub count: u64,
@@ -214,7 +256,8 @@ impl std::fmt::Debug for CheckSet {
 }
 
 impl Default for CheckSet {
-    /// Every registered check.
+    /// Every registered check (a run selects from them: `--checks`, or
+    /// [`CheckSet::enabled_by_default`]).
     fn default() -> CheckSet {
         let mut set = CheckSet { checks: Vec::new() };
         for check in REGISTRY {
@@ -240,8 +283,14 @@ impl Check for Registered {
     fn link(&self, facts: &ShaderFacts<'_>, first_code: u32) -> Option<LinkedCheck> {
         self.0.link(facts, first_code)
     }
+    fn on_by_default(&self) -> bool {
+        self.0.on_by_default()
+    }
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         self.0.decode(record, ctx)
+    }
+    fn decode_records(&self, records: &[Record], ctx: &DecodeContext<'_>) -> Result<Vec<Decoded>, String> {
+        self.0.decode_records(records, ctx)
     }
     fn checked_statically(&self) -> bool {
         self.0.checked_statically()
@@ -262,19 +311,40 @@ impl CheckSet {
         self
     }
 
+    /// The checks a run checks for unless `--checks` says otherwise
+    /// ([`Check::on_by_default`]).
+    pub fn enabled_by_default(&self) -> CheckSet {
+        let mut set = CheckSet { checks: Vec::new() };
+        for (check, _) in self.checks.iter().filter(|(c, _)| c.on_by_default()) {
+            set = set.with(check.clone());
+        }
+        set
+    }
+
     /// The checks `ids` name (`--checks`), each with the checks that are
     /// part of it, in this set's order (their record codes numbered again).
+    /// `default` names the checks on by default, `all` every check.
     ///
     /// # Errors
     /// A message for an id no check of the set has, and for a check listed
     /// without the one it is part of.
     pub fn select(&self, ids: &[String]) -> Result<CheckSet, String> {
         let known = self.ids();
+        let mut named = Vec::new();
         for id in ids {
-            if !known.contains(id) {
-                return Err(format!("--checks: unknown check `{id}`; the checks are {}", known.join(", ")));
+            match id.as_str() {
+                "all" => named.extend(known.iter().cloned()),
+                "default" => named.extend(self.enabled_by_default().ids()),
+                _ if known.contains(id) => named.push(id.clone()),
+                _ => {
+                    return Err(format!(
+                        "--checks: unknown check `{id}`; the checks are {} (or `default`, `all`)",
+                        known.join(", ")
+                    ));
+                }
             }
         }
+        let ids = &named;
         let part_of = |c: &Arc<dyn Check>| c.part_of().map(str::to_string);
         for (check, _) in &self.checks {
             let id = check.info().id;
@@ -325,17 +395,29 @@ impl CheckSet {
         self.checks.iter().flat_map(|(c, _)| c.compare_runs(runs)).collect()
     }
 
-    /// Decodes one record, given the full code of its key.
+    /// Decodes the records of one run, each given with the full code of its
+    /// key: each check decodes its own ([`Check::decode_records`]).
     ///
     /// # Errors
-    /// A message when no check owns the code or the check cannot read it.
-    pub fn decode(&self, code: u32, record: Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
-        let (check, first) = self
-            .checks
-            .iter()
-            .find(|(c, first)| (*first..first + c.record_codes()).contains(&code))
-            .ok_or_else(|| format!("a record has code {code}, which no check of this run owns"))?;
-        check.decode(&Record { code: code - first, ..record }, ctx)
+    /// A message when no check owns a code or a check cannot read its
+    /// records.
+    pub fn decode_records(&self, records: Vec<(u32, Record)>, ctx: &DecodeContext<'_>) -> Result<Vec<Decoded>, String> {
+        let mut owned: Vec<Vec<Record>> = vec![Vec::new(); self.checks.len()];
+        for (code, record) in records {
+            let (k, first) = self
+                .checks
+                .iter()
+                .enumerate()
+                .find(|(_, (c, first))| (*first..first + c.record_codes()).contains(&code))
+                .map(|(k, (_, first))| (k, *first))
+                .ok_or_else(|| format!("a record has code {code}, which no check of this run owns"))?;
+            owned[k].push(Record { code: code - first, ..record });
+        }
+        let mut decoded = Vec::new();
+        for ((check, _), records) in self.checks.iter().zip(owned).filter(|(_, r)| !r.is_empty()) {
+            decoded.extend(check.decode_records(&records, ctx)?);
+        }
+        Ok(decoded)
     }
 }
 

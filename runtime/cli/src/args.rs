@@ -120,6 +120,10 @@ pub struct RunFlags {
     /// loops after 65,535 iterations in all.
     #[arg(long, value_name = "N")]
     pub loop_budget: Option<u32>,
+    /// Banks of workgroup memory, 4 bytes each, for the `banks` check
+    /// (`--checks default,banks`): 32 by default, as on NVIDIA and AMD GPUs.
+    #[arg(long, value_name = "N")]
+    pub banks: Option<u32>,
     /// A suppressions file (repeatable): one `allow(CHECK[, CLASS])` per
     /// line, with `variable=NAME`, `lines=N[-M][,…]` and `shader=PATH`
     /// conditions and a `# reason`. The races and findings it matches, like
@@ -129,7 +133,8 @@ pub struct RunFlags {
     #[arg(long, value_name = "FILE")]
     pub suppressions: Vec<PathBuf>,
     /// The checks to run, comma-separated ids (`wgrace checks` lists
-    /// them); default: every check. `data-race` runs the checks that are
+    /// them), `default` (the checks enabled by default: every one but
+    /// `banks`) and `all`; default: `default`. `data-race` runs the checks that are
     /// part of it (scope, atomic-plain, missing-fence, lockset), which
     /// cannot be listed without it; without it no access is checked and the
     /// report is incomplete.
@@ -209,6 +214,7 @@ impl From<RunFlags> for RunArgs {
             shadow_cache: f.shadow_cache,
             replay: f.replay.map(Replay::from),
             loop_budget: f.loop_budget,
+            banks: f.banks,
             suppressions: f.suppressions,
             checks: f.checks,
             timeline: f.timeline,

@@ -441,13 +441,17 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs, skip: &
 fn checks(format: Format) -> anyhow::Result<ExitCode> {
     let set = CheckSet::default();
     let infos = set.infos();
+    let on = set.enabled_by_default().ids();
     let text = match format {
         Format::Sarif => return Err(sarif_is_for_run("checks")),
         Format::Json => serde_json::to_string_pretty(&infos)? + "\n",
         Format::Text => infos
             .iter()
             .map(|c| {
-                let part = set.part_of(&c.id).map_or(String::new(), |whole| format!(", part of {whole}"));
+                let mut part = set.part_of(&c.id).map_or(String::new(), |whole| format!(", part of {whole}"));
+                if !on.contains(&c.id) {
+                    part.push_str(", off by default");
+                }
                 format!("{} ({}{part})\n    {}\n", c.id, c.severity.as_str(), c.short_description)
             })
             .collect(),

@@ -215,6 +215,43 @@ fn barrier_divergence_exits_1_and_shows_both_invocations_barriers() {
 }
 
 #[test]
+fn bank_conflicts_are_notes_per_line_that_leave_the_exit_status_alone() {
+    let path = sample("banks_transpose_tile.wgsl");
+    let o = wgrace(&["run", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let size = json(&wgrace(&["run", &path, "--format", "json"]))["runs"][0]["checked"]["subgroup_size"]
+        .as_u64()
+        .expect("subgroup size");
+    // 4 workgroups of 256 invocations, each reading 4 columns.
+    let accesses = 4 * 256 / size * 4;
+    for line in [
+        format!(
+            "note[banks]: bank conflicts up to {size}-way: {accesses} of {accesses} subgroup accesses to `tile` \
+             conflicted, {size}.0-way on average (32 banks of 4 bytes)"
+        ),
+        "22 │         output[(wid.x * 32u + r) * 64u + wid.y * 32u + lid.x] = tile[lid.x][r];".into(),
+        "this read of `tile`, in `main`".into(),
+        format!("accessed {size} words of `tile` on bank "),
+        "= help: make a subgroup's invocations access consecutive words, or pad the array".into(),
+        "wgrace: 1 banks finding; no race observed".into(),
+    ] {
+        assert!(text.contains(&line), "{line}\n{text}");
+    }
+    // Off without `--checks`; `--banks` counts other banks.
+    let o = wgrace(&["run", &path, "--checks", "default"]);
+    assert!(!stdout(&o).contains("[banks]"), "{}", stdout(&o));
+    let r = json(&wgrace(&["run", &path, "--banks", "16", "--format", "json"]));
+    let banks = &r["runs"][0]["findings"][0]["data"];
+    assert_eq!((&banks["banks"], &banks["worst"]), (&serde_json::json!(16), &serde_json::json!(size)), "{r}");
+    for (banks, why) in [("0", "--banks 0: use 1 to 1024 banks"), ("2000", "--banks 2000: use 1 to 1024 banks")] {
+        let o = wgrace(&["run", &path, "--banks", banks]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn out_of_bounds_indices_are_errors_with_the_index_the_length_and_the_invocations() {
     let path = sample("bounds_workgroup_halo_read.wgsl");
     let o = wgrace(&["run", &path]);
@@ -1357,6 +1394,7 @@ fn checks_lists_the_registry() {
         "scope (error, part of data-race)",
         "loops (error)",
         "bounds (error)",
+        "banks (note, off by default)",
     ] {
         assert!(text.contains(id), "{text}");
     }
@@ -1563,6 +1601,20 @@ fn checks_selects_the_checks_that_run() {
     let o = wgrace(&["run", &runaway, "--checks", "data-race,loops"]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("error[loops]"), "{}", stdout(&o));
+
+    // `default` and `all` name the checks on by default and every one.
+    let o = wgrace(&["run", &runaway, "--checks", "default", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let report = json(&o);
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["id"] != "banks"), "{report}");
+    assert!(report["runs"][0]["notes"].as_array().expect("notes").iter().all(|n| !n.to_string().contains("--checks")));
+    let o = wgrace(&["run", &runaway, "--checks", "all", "--format", "json"]);
+    let report = json(&o);
+    assert!(report["checks"].as_array().expect("checks").iter().any(|c| c["id"] == "banks"), "{report}");
+    let o = wgrace(&["run", &runaway, "--checks", "data-race,bank"]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("--checks: unknown check `bank`; the checks are data-race, "), "{}", stderr(&o));
+    assert!(stderr(&o).contains(", bounds, banks (or `default`, `all`)"), "{}", stderr(&o));
 
     let early = sample("wg_barrier_after_early_return.wgsl");
     let o = wgrace(&["run", &early, "--checks", "loops,data-race"]);
