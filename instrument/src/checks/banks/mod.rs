@@ -255,15 +255,42 @@ fn conflicts(site: &Site, tally: &Tally, ctx: &DecodeContext<'_>) -> Finding {
 /// invocation's access of `k` words from word `w` (`WGRACE_BANKS_NONE` for
 /// none), how many distinct words the subgroup's active invocations access
 /// on its bank, and which of its words no invocation of lower local index
-/// accesses. One step per lane of a subgroup of `lanes`, unrolled, so that
-/// nothing loops: first each lane's words and local index, to find this
-/// invocation's first accesses of words; then each lane's first accesses,
-/// counted by bank.
+/// accesses. Nothing loops: the steps over the lanes of a subgroup of
+/// `lanes` are unrolled. Accesses of one word (`k == 1`) whose words step
+/// evenly over the active lanes (`wgrace_banks_progression`: a row, a
+/// column, a broadcast) take the closed form; other accesses of one word
+/// take each lane's word and local index, to find this invocation's first
+/// accesses of words, then each lane's first access, counted by bank; wider
+/// accesses do the same for each of their words.
 pub fn count_wgsl(lanes: u32) -> String {
     let mut s = String::from(
         "\n// Generated for the adapter's largest subgroup, one step per lane\n// \
          (instrument/src/checks/banks/mod.rs).\nfn wgrace_banks_count(w: u32, k: u32) -> WgraceBanksCount {\n    \
          let has = subgroupBallot(w != WGRACE_BANKS_NONE);\n    let me = vec2<u32>(w, wgrace_t);\n    \
+         if k == 1u {\n        let progression = wgrace_banks_progression(w);\n        if progression.x != 0u {\n            \
+         return WgraceBanksCount(vec4<u32>(progression.y), progression.z);\n        }\n        \
+         var single = w != WGRACE_BANKS_NONE;\n",
+    );
+    for lane in 0..lanes {
+        let _ = writeln!(
+            s,
+            "        let s{lane} = subgroupBroadcast(me, {lane}u);\n        single = single && \
+             !(wgrace_banks_present(has, {lane}u) && s{lane}.x == w && s{lane}.y < wgrace_t);"
+        );
+    }
+    s.push_str(
+        "        let first_word = select(WGRACE_BANKS_NONE, w, single);\n        let bank = w % WGRACE_BANKS;\n        \
+         var same = 0u;\n",
+    );
+    for lane in 0..lanes {
+        let _ = writeln!(
+            s,
+            "        let f{lane} = subgroupBroadcast(first_word, {lane}u);\n        same += u32(wgrace_banks_present(has, \
+             {lane}u) && f{lane} != WGRACE_BANKS_NONE && f{lane} % WGRACE_BANKS == bank);"
+        );
+    }
+    s.push_str(
+        "        return WgraceBanksCount(vec4<u32>(select(0u, same, w != WGRACE_BANKS_NONE)), u32(single));\n    }\n    \
          var first = select(0u, (1u << k) - 1u, w != WGRACE_BANKS_NONE);\n",
     );
     for lane in 0..lanes {

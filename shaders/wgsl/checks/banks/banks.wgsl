@@ -49,6 +49,36 @@ fn wgrace_banks_present(has: vec4<u32>, lane: u32) -> bool {
     return ((has[lane / 32u] >> (lane % 32u)) & 1u) != 0u;
 }
 
+// An access of one word whose words step evenly over the subgroup's active
+// invocations that access one, in lane order (w0, w0 + s, w0 + 2s, ...;
+// a row, a column, a broadcast): x = 1, y this invocation's bank's degree
+// and z whether its word is the first access of it, in closed form. The
+// active lanes' ranks r take banks (w0 + r·s) % WGRACE_BANKS, which repeat
+// every WGRACE_BANKS / gcd(s, WGRACE_BANKS) ranks, each once per period
+// (distinct words: s is not 0); s = 0 is one word. x = 0 for an access
+// that does not step evenly, or when the bank count is not a power of two
+// (whose gcd this does not compute).
+fn wgrace_banks_progression(w: u32) -> vec3<u32> {
+    let word = w != WGRACE_BANKS_NONE;
+    let r = subgroupExclusiveAdd(u32(word));
+    let n = subgroupAdd(u32(word));
+    let w0 = subgroupMin(select(WGRACE_BANKS_NONE, w, word && r == 0u));
+    let w1 = subgroupMin(select(WGRACE_BANKS_NONE, w, word && r == 1u));
+    let s = select(0u, w1 - w0, n > 1u);
+    let even = subgroupAll(!word || w == w0 + r * s);
+    if !even || (WGRACE_BANKS & (WGRACE_BANKS - 1u)) != 0u {
+        return vec3<u32>(0u);
+    }
+    if !word {
+        return vec3<u32>(1u, 0u, 0u);
+    }
+    if s == 0u {
+        return vec3<u32>(1u, 1u, u32(r == 0u));
+    }
+    let period = WGRACE_BANKS / min(1u << min(countTrailingZeros(s), 31u), WGRACE_BANKS);
+    return vec3<u32>(1u, (n - 1u - r % period) / period + 1u, 1u);
+}
+
 // Which of this invocation's words w + c (bit c, c < k) an access of the k
 // words from `x` also covers.
 fn wgrace_banks_covers(x: u32, w: u32, k: u32) -> u32 {
