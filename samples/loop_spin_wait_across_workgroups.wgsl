@@ -4,10 +4,13 @@
 // races; but the wait is a spin-wait across workgroups: WGSL does not
 // promise that workgroup g - 1 runs while workgroup g waits, and on a GPU
 // that runs them in turn the wait never ends. wgrace warns even though this
-// run ended.
-// wgrace: --dispatch 4 --buffer state=4 --buffer out=4
+// run ended. Here every flag starts out set (--fill), so that each wait
+// ends at its first poll whatever order the workgroups run in: a wait that
+// depends on scheduling would make the sample's run depend on the machine's
+// load.
+// wgrace: --dispatch 4 --buffer state=4 --buffer out=4 --fill state=const:2147483648
 // expect: no-race
-// finding: loops 22
+// finding: loops 25
 
 const READY: u32 = 0x80000000u;
 

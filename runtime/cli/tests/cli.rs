@@ -354,7 +354,7 @@ fn a_spin_wait_across_workgroups_is_a_warning_even_when_it_ends() {
     for line in [
         "warning[loops]: a spin-wait: the loop waits for `state`, which other invocations write, and WGSL does not \
          promise that they run while it waits (3 invocations ran it, up to ",
-        "22 │ ╭         loop {",
+        "25 │ ╭         loop {",
         "= note: WGSL promises no forward progress between workgroups",
         "wgrace: 1 loops finding; no race observed",
     ] {

@@ -4,28 +4,33 @@
 //! AMD): word `w` is on bank `w % banks`. The accesses a subgroup makes
 //! together are served at once, except that distinct words on one bank are
 //! served one after another: an access's *degree* is the most distinct
-//! words any bank holds among them (1: conflict-free; invocations reading
-//! one word share it). Boyer et al. (a seed of wgrace) measured this on the
-//! GPU; so does this check, after every load, store and atomic of workgroup
-//! memory, with the subgroup's invocations as the adapter groups them.
+//! words any bank holds among them (invocations reading one word share
+//! it), and it *conflicts* when that is more than the least its distinct
+//! words allow (`ceil(words / banks)`: 1 for a subgroup's words of 4 bytes,
+//! 4 for 32 invocations' `vec4`s). Boyer et al. (a seed of wgrace) computed
+//! this per half-warp after a barrier; this check computes it after every
+//! load, store and atomic of workgroup memory, for the subgroup's
+//! invocations as the adapter runs them together.
 //!
 //! The WGSL half (`shaders/wgsl/checks/banks/`) computes each access's
 //! degree with subgroup operations, unrolled for the adapter's largest
 //! subgroup ([`count_wgsl`]), so that nothing loops inside the user's
 //! loops. The subgroup's leader tallies it per access site in its private
-//! memory; when the invocation ends, each site it tallied becomes four
-//! records keyed by the site: code 0 counts subgroup accesses (`aux`: the
-//! worst degree), code 1 their degrees summed (`aux`: the bank count), code
-//! 2 those that conflicted, and code 3, keyed by (site, the invocation's
+//! memory; when the invocation ends, each site it tallied becomes records
+//! keyed by the site: code 0 counts subgroup accesses (`aux`: the worst
+//! degree), code 1 their degrees summed (`aux`: the bank count), code 2
+//! those that conflicted, and code 3, keyed by (site, the invocation's
 //! worst degree there), the invocations whose worst it was, each example
 //! the worst access: its workgroup, the second lowest word on its worst
 //! bank (`u32::MAX` when alone), the lowest, and the leader's local index
-//! | the bank << 10.
-//! [`Banks::decode_records`] turns a site's records into one finding.
+//! | the bank << 10 | the least degree << 20 (codes 2 and 3 only where
+//! some access conflicted). [`Banks::decode_records`] turns a site's
+//! records into one finding, for the sites where an access conflicted.
 //!
-//! The check is off by default (`--checks banks` selects it) and its
+//! The check is off by default (`--checks default,banks` adds it) and its
 //! findings are notes: it never changes the exit status. An adapter without
-//! subgroup operations leaves it unchecked.
+//! subgroup operations leaves it unchecked, as it does accesses of more
+//! than [`MAX_BYTES`] and the sites past the first [`MAX_ACCESSES`].
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -211,9 +216,11 @@ fn conflicts(site: &Site, tally: &Tally, ctx: &DecodeContext<'_>) -> Finding {
                 (second, 2) => format!("words {} and {second}", e[2]),
                 (second, _) => format!("words {}, {second} and {} more", e[2], degree - 2),
             };
+            let least = e[3] >> 20;
+            let least = if least > 1 { format!("; its words allow {least}-way at best") } else { String::new() };
             format!(
                 "the subgroup of {} accessed {degree} words of `{}` on bank {bank}: {words} (counted from the \
-                 variable's start)",
+                 variable's start){least}",
                 invocation_text(&invocation),
                 site.variable,
             )
