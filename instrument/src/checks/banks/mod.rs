@@ -27,6 +27,10 @@
 //! some access conflicted). [`Banks::decode_records`] turns a site's
 //! records into one finding, for the sites where an access conflicted.
 //!
+//! The finding's `data` holds `site` (the access site's id), `worst` (the
+//! worst degree), `average` (the mean degree, to two decimals), `accesses`
+//! (subgroup accesses), `conflicted` (those that conflicted) and `banks`.
+//!
 //! The check is off by default (`--checks default,banks` adds it) and its
 //! findings are notes: it never changes the exit status. An adapter without
 //! subgroup operations leaves it unchecked, as it does accesses of more
