@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use naga::Module;
 use wgrace_report::{BarrierSite, CheckInfo, Finding, Invocation, Race, Run, SiteTable};
-use wgrace_shaders::LinkedCheck;
+use wgrace_shaders::{Hooks, LinkedCheck};
 
 use crate::vars::TrackedVar;
 
@@ -426,10 +426,16 @@ impl CheckSet {
 /// memory, `missing-fence`, `lockset`): `source` and no hooks, workgroup
 /// memory or state of its own.
 pub(crate) fn engine_recorder(id: &str, source: String, first_code: u32) -> LinkedCheck {
+    linked(id, first_code, Hooks::default(), source)
+}
+
+/// The linked form of check `id` with `hooks` and `source`, no workgroup
+/// memory or atomic state of its own, and nothing left unchecked.
+pub fn linked(id: &str, first_code: u32, hooks: Hooks, source: String) -> LinkedCheck {
     LinkedCheck {
         prefix: wgsl_prefix(id),
         source,
-        hooks: Default::default(),
+        hooks,
         first_code,
         workgroup_bytes: 0,
         atomic_state_words: 0,

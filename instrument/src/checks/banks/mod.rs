@@ -42,7 +42,9 @@ use std::fmt::Write as _;
 use wgrace_report::{CheckInfo, Finding, FindingLocation, Severity, Site};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
-use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, wgsl_prefix};
+use super::{
+    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, linked, wgsl_prefix,
+};
 
 /// The check.
 pub struct Banks;
@@ -105,15 +107,7 @@ impl Check for Banks {
         if facts.workgroup_accesses.is_empty() {
             return None;
         }
-        let mut linked = LinkedCheck {
-            prefix: wgsl_prefix(ID),
-            source: String::new(),
-            hooks: Hooks::default(),
-            first_code,
-            workgroup_bytes: 0,
-            atomic_state_words: 0,
-            unchecked: Vec::new(),
-        };
+        let mut linked = linked(ID, first_code, Hooks::default(), String::new());
         if !facts.subgroups || facts.max_subgroup_size == 0 {
             linked.unchecked.push(
                 "bank conflicts are not measured: the adapter has no subgroup operations, which the banks check \

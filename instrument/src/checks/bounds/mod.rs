@@ -23,7 +23,8 @@ use wgrace_report::{CheckInfo, Finding, FindingLocation, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::{
-    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, plural, wgsl_prefix,
+    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, linked, plural,
+    wgsl_prefix,
 };
 use crate::Language;
 use crate::sites::IndexSite;
@@ -89,7 +90,7 @@ impl Check for Bounds {
                  is tested",
                 facts.index_table
             ));
-            return Some(LinkedCheck { unchecked, ..linked(first_code, Hooks::default(), String::new()) });
+            return Some(LinkedCheck { unchecked, ..linked(ID, first_code, Hooks::default(), String::new()) });
         }
         let hooks =
             if facts.indices > 0 { Hooks { bounds: true, end: true, ..Hooks::default() } } else { Hooks::default() };
@@ -98,7 +99,7 @@ impl Check for Bounds {
         } else {
             String::new()
         };
-        Some(LinkedCheck { unchecked, ..linked(first_code, hooks, source) })
+        Some(LinkedCheck { unchecked, ..linked(ID, first_code, hooks, source) })
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
@@ -112,18 +113,6 @@ impl Check for Bounds {
             1 => Ok(Decoded::Finding(more_after_the_first(record, site, ctx))),
             code => Err(format!("a bounds record has code {code}")),
         }
-    }
-}
-
-fn linked(first_code: u32, hooks: Hooks, source: String) -> LinkedCheck {
-    LinkedCheck {
-        prefix: wgsl_prefix(ID),
-        source,
-        hooks,
-        first_code,
-        workgroup_bytes: 0,
-        atomic_state_words: 0,
-        unchecked: Vec::new(),
     }
 }
 

@@ -28,7 +28,8 @@ use wgrace_report::{CheckInfo, Finding, FindingLocation, Severity};
 use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::{
-    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, plural, wgsl_prefix,
+    Check, DecodeContext, Decoded, Record, ShaderFacts, example_invocations, invocation_text, linked, plural,
+    wgsl_prefix,
 };
 use crate::sites::LoopSite;
 
@@ -94,28 +95,16 @@ impl Check for Loops {
         // Records name a loop by its index in the loop table, in 13 bits.
         if facts.loop_table > MAX_LOOPS {
             return Some(LinkedCheck {
-                prefix: wgsl_prefix(ID),
-                source: String::new(),
-                hooks: Hooks::default(),
-                first_code,
-                workgroup_bytes: 0,
-                atomic_state_words: 0,
                 unchecked: vec![format!(
                     "the shader has {} loops, more than the {MAX_LOOPS} the loops check can tell apart: no loop \
                      is bounded, and a loop that runs away hangs the run",
                     facts.loop_table
                 )],
+                ..linked(ID, first_code, Hooks::default(), String::new())
             });
         }
-        Some(LinkedCheck {
-            prefix: wgsl_prefix(ID),
-            source: wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default(),
-            hooks: Hooks { loops: true, end: true, ..Hooks::default() },
-            first_code,
-            workgroup_bytes: 0,
-            atomic_state_words: 0,
-            unchecked: Vec::new(),
-        })
+        let source = wgrace_shaders::check_source(&wgsl_prefix(ID)).unwrap_or_default();
+        Some(linked(ID, first_code, Hooks { loops: true, end: true, ..Hooks::default() }, source))
     }
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
