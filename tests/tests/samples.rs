@@ -12,12 +12,13 @@ use std::sync::OnceLock;
 
 use wgrace::Plan;
 use wgrace::corpus::{Expectation, KernelResult, LinePair, Status, check_kernel, header_text, kernels, load_kernel};
+use wgrace::gpu::Gpu;
 use wgrace::spec::{ModeArg, RunArgs, TimelineFocus};
 use wgrace_instrument::Replay;
 use wgrace_instrument::report::{RaceClass, Verdict};
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{gpu, own_gpu};
 
 /// The configurations the samples are checked in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,8 +51,9 @@ impl Config {
 }
 
 /// Each sample's result in `config`, by path: checked on the first call, in
-/// whichever test makes it; the others wait for it and read the same
-/// results.
+/// whichever test makes it, on a device of its own (so that two
+/// configurations compile side by side); the others wait for it and read
+/// the same results.
 fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
     static RESULTS: OnceLock<HashMap<Config, OnceLock<HashMap<PathBuf, KernelResult>>>> = OnceLock::new();
     let all = RESULTS.get_or_init(|| {
@@ -62,8 +64,8 @@ fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
     });
     all[&config].get_or_init(|| {
         let list = if config.every_kernel() { kernels(&samples_dir()).expect("samples") } else { compared_kernels() };
-        let flags = config.flags();
-        list.iter().map(|(path, suite)| (path.clone(), check_kernel(gpu(), path, suite, &flags))).collect()
+        let (flags, gpu) = (config.flags(), own_gpu());
+        list.iter().map(|(path, suite)| (path.clone(), check_kernel(&gpu, path, suite, &flags))).collect()
     })
 }
 
@@ -154,7 +156,7 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             !header.findings.iter().any(|f| f == "loops")
         })
         .collect();
-    let mut compared = 0;
+    let (mut compared, gpu) = (0, own_gpu());
     let differences: Vec<String> = list
         .iter()
         .filter_map(|(path, _)| {
@@ -176,7 +178,7 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             let off = RunArgs { no_analyzer: true, ..large.clone() };
             // A kernel whose shadow state outgrows a binding at this size
             // is left out (it cannot be checked either way).
-            let (with, without) = (race_pairs(path, &text, &large)?, race_pairs(path, &text, &off)?);
+            let (with, without) = (race_pairs(&gpu, path, &text, &large)?, race_pairs(&gpu, path, &text, &off)?);
             compared += 1;
             (with != without).then(|| {
                 format!("{} at {x}x{scale},{y},{z}: with the analyzer {with:?}, without {without:?}", path.display())
@@ -192,11 +194,11 @@ type RacePairs = (Verdict, Vec<(RaceClass, u32, u32)>);
 
 /// The verdict and the racing line pairs of one run, or `None` where the
 /// run needs more memory than the adapter allows.
-fn race_pairs(path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
+fn race_pairs(gpu: &Gpu, path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
     let (shader, mut spec) = load_kernel(path, header, flags).expect("load");
     spec.timeline = TimelineFocus::Off;
     let plan = Plan::new(shader, spec).expect("plan");
-    let run = match plan.check(gpu(), &mut |_, _| {}) {
+    let run = match plan.check(gpu, &mut |_, _| {}) {
         Ok((run, _)) => run,
         Err(wgrace::Error::Limit(_)) => return None,
         Err(e) => panic!("{}: {e}", path.display()),
