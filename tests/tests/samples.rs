@@ -110,10 +110,9 @@ fn the_analyzer_changes_no_verdict() {
 /// `excused(a, b)` does not excuse it.
 fn differences(a: Config, b: Config, excused: impl Fn(&KernelResult, &KernelResult) -> bool) -> Vec<String> {
     let (first, second) = (results(a), results(b));
-    let mut list: Vec<_> = compared_kernels().into_iter().map(|(path, _)| path).collect();
-    list.sort();
-    list.iter()
-        .filter_map(|path| {
+    compared_kernels()
+        .iter()
+        .filter_map(|(path, _)| {
             let (x, y) = (&first[path], &second[path]);
             let same = x.verdict == y.verdict && x.findings == y.findings;
             let failed = (x.status.is_failure() && !excused(x, y)) || y.status.is_failure();
