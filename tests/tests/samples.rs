@@ -21,7 +21,7 @@ use wgrace_tests::samples_dir;
 use crate::support::{gpu, own_gpu};
 
 /// The configurations the samples are checked in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 enum Config {
     /// The defaults: addr mode, the analyzer, replay chosen per kernel.
     Default,
@@ -55,14 +55,8 @@ impl Config {
 /// configurations compile side by side); the others wait for it and read
 /// the same results.
 fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
-    static RESULTS: OnceLock<HashMap<Config, OnceLock<HashMap<PathBuf, KernelResult>>>> = OnceLock::new();
-    let all = RESULTS.get_or_init(|| {
-        [Config::Default, Config::Statement, Config::NoAnalyzerInPlace, Config::NoAnalyzerReplayed]
-            .into_iter()
-            .map(|c| (c, OnceLock::new()))
-            .collect()
-    });
-    all[&config].get_or_init(|| {
+    static RESULTS: [OnceLock<HashMap<PathBuf, KernelResult>>; 4] = [const { OnceLock::new() }; 4];
+    RESULTS[config as usize].get_or_init(|| {
         let list = if config.every_kernel() { kernels(&samples_dir()).expect("samples") } else { compared_kernels() };
         let (flags, gpu) = (config.flags(), own_gpu());
         list.iter().map(|(path, suite)| (path.clone(), check_kernel(&gpu, path, suite, &flags))).collect()
