@@ -18,7 +18,7 @@ use wgrace_instrument::Replay;
 use wgrace_instrument::report::{RaceClass, Verdict};
 use wgrace_tests::samples_dir;
 
-use crate::support::{gpu, own_gpu};
+use crate::support::gpu;
 
 /// The configurations the samples are checked in.
 #[derive(Clone, Copy, Debug)]
@@ -51,15 +51,14 @@ impl Config {
 }
 
 /// Each sample's result in `config`, by path: checked on the first call, in
-/// whichever test makes it, on a device of its own (so that two
-/// configurations compile side by side); the others wait for it and read
-/// the same results.
+/// whichever test makes it; the others wait for it and read the same
+/// results.
 fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
     static RESULTS: [OnceLock<HashMap<PathBuf, KernelResult>>; 4] = [const { OnceLock::new() }; 4];
     RESULTS[config as usize].get_or_init(|| {
         let list = if config.every_kernel() { kernels(&samples_dir()).expect("samples") } else { compared_kernels() };
-        let (flags, gpu) = (config.flags(), own_gpu());
-        list.iter().map(|(path, suite)| (path.clone(), check_kernel(&gpu, path, suite, &flags))).collect()
+        let flags = config.flags();
+        list.iter().map(|(path, suite)| (path.clone(), check_kernel(gpu(), path, suite, &flags))).collect()
     })
 }
 
@@ -149,7 +148,7 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             !header.findings.iter().any(|f| f == "loops")
         })
         .collect();
-    let (mut compared, gpu) = (0, own_gpu());
+    let mut compared = 0;
     let differences: Vec<String> = list
         .iter()
         .filter_map(|(path, _)| {
@@ -171,7 +170,7 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             let off = RunArgs { no_analyzer: true, ..large.clone() };
             // A kernel whose shadow state outgrows a binding at this size
             // is left out (it cannot be checked either way).
-            let (with, without) = (race_pairs(&gpu, path, &text, &large)?, race_pairs(&gpu, path, &text, &off)?);
+            let (with, without) = (race_pairs(gpu(), path, &text, &large)?, race_pairs(gpu(), path, &text, &off)?);
             compared += 1;
             (with != without).then(|| {
                 format!("{} at {x}x{scale},{y},{z}: with the analyzer {with:?}, without {without:?}", path.display())

@@ -10,19 +10,10 @@ use wgrace::gpu::{AdapterChoice, Gpu};
 /// When no usable adapter exists: the tests need one.
 pub fn gpu() -> &'static Gpu {
     static GPU: OnceLock<Gpu> = OnceLock::new();
-    GPU.get_or_init(own_gpu)
-}
-
-/// A device of its own on the tests' adapter, for a test that checks many
-/// kernels: lavapipe compiles a pipeline at its first dispatch on the
-/// device's queue thread, so tests sharing [`gpu`] compile one at a time,
-/// and with a device each, side by side.
-///
-/// # Panics
-/// When no usable adapter exists.
-pub fn own_gpu() -> Gpu {
-    let name = std::env::var("WGRACE_TEST_ADAPTER").ok();
-    Gpu::open(&AdapterChoice { name, backend: None }).unwrap_or_else(|e| panic!("the tests need an adapter: {e}"))
+    GPU.get_or_init(|| {
+        let name = std::env::var("WGRACE_TEST_ADAPTER").ok();
+        Gpu::open(&AdapterChoice { name, backend: None }).unwrap_or_else(|e| panic!("the tests need an adapter: {e}"))
+    })
 }
 
 /// The `wgrace` command, built (or found up to date) once: the viewer's runs
