@@ -12,7 +12,6 @@ use std::sync::OnceLock;
 
 use wgrace::Plan;
 use wgrace::corpus::{Expectation, KernelResult, LinePair, Status, check_kernel, header_text, kernels, load_kernel};
-use wgrace::gpu::Gpu;
 use wgrace::spec::{ModeArg, RunArgs, TimelineFocus};
 use wgrace_instrument::Replay;
 use wgrace_instrument::report::{RaceClass, Verdict};
@@ -170,7 +169,7 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             let off = RunArgs { no_analyzer: true, ..large.clone() };
             // A kernel whose shadow state outgrows a binding at this size
             // is left out (it cannot be checked either way).
-            let (with, without) = (race_pairs(gpu(), path, &text, &large)?, race_pairs(gpu(), path, &text, &off)?);
+            let (with, without) = (race_pairs(path, &text, &large)?, race_pairs(path, &text, &off)?);
             compared += 1;
             (with != without).then(|| {
                 format!("{} at {x}x{scale},{y},{z}: with the analyzer {with:?}, without {without:?}", path.display())
@@ -186,11 +185,11 @@ type RacePairs = (Verdict, Vec<(RaceClass, u32, u32)>);
 
 /// The verdict and the racing line pairs of one run, or `None` where the
 /// run needs more memory than the adapter allows.
-fn race_pairs(gpu: &Gpu, path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
+fn race_pairs(path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
     let (shader, mut spec) = load_kernel(path, header, flags).expect("load");
     spec.timeline = TimelineFocus::Off;
     let plan = Plan::new(shader, spec).expect("plan");
-    let run = match plan.check(gpu, &mut |_, _| {}) {
+    let run = match plan.check(gpu(), &mut |_, _| {}) {
         Ok((run, _)) => run,
         Err(wgrace::Error::Limit(_)) => return None,
         Err(e) => panic!("{}: {e}", path.display()),
