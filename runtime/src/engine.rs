@@ -1194,10 +1194,12 @@ impl CheckedRun {
             // the end (lavapipe ends an invocation's loops after 65,535
             // iterations in all, and a spinning invocation whose lock holder
             // the operating system suspended gets there): another execution
-            // of the same dispatch may be followed whole.
-            // (Not where the engine runs for the missing-fence check
-            // alone: the shader is then checked again without it.)
-            if header.hb_unchecked > 0 && hb_retries < HB_RETRIES && !inst.engine_for_classes {
+            // of the same dispatch may be followed whole. So too where the
+            // engine runs for the missing-fence check alone: what it leaves
+            // unfollowed to the end is checked again without it, which
+            // costs a compile and the classes, where a retry costs a
+            // dispatch.
+            if header.hb_unchecked > 0 && hb_retries < HB_RETRIES {
                 hb_retries += 1;
                 run.reset(gpu, user);
                 continue;
