@@ -528,14 +528,27 @@ impl Plan {
         // out-of-bounds accesses.
         incomplete.extend(findings.iter().filter_map(|f| f.incomplete.clone()));
         let mut notes = self.shader.notes.clone();
-        // SPIR-V that synchronizes with release and acquire, where the
-        // happens-before engine does not run: races may not be races.
-        if inst.happens_before.is_none()
-            && let Some(note) = &self.shader.release_acquire_note
-        {
-            match &inst.happens_before_not_run {
-                Some(reason) => notes.push(format!("{note} ({reason})")),
-                None => notes.push(note.clone()),
+        // SPIR-V that synchronizes with release and acquire. Races on
+        // buffers whose stores are private under the Vulkan memory model (as
+        // glslang makes those of a buffer not declared coherent) are races
+        // whatever the synchronization, which orders only non-private
+        // accesses: a note says so. Where the happens-before engine does not
+        // run, other races may not be races; where every race is on such a
+        // buffer, none is (the engine, which checks no such buffer, may
+        // have had no memory left to follow).
+        if let Some(note) = &self.shader.release_acquire_note {
+            let private = |name: &str| inst.vars.iter().any(|v| v.name == name && v.unordered_by_barriers);
+            let on_private: std::collections::BTreeSet<&str> =
+                races.iter().map(|r| r.memory.variable.as_str()).filter(|name| private(name)).collect();
+            if !on_private.is_empty() {
+                notes.push(private_races_note(&on_private));
+            }
+            let all_private = races.iter().all(|r| private(&r.memory.variable));
+            if inst.happens_before.is_none() && (races.is_empty() || !all_private) {
+                match &inst.happens_before_not_run {
+                    Some(reason) => notes.push(format!("{note} ({reason})")),
+                    None => notes.push(note.clone()),
+                }
             }
         }
         // The engine followed the program with every atomic releasing and
@@ -797,6 +810,21 @@ impl Check {
 /// schedule's doing (an invocation preempted while it holds one of the
 /// engine's locks makes another give up), so the corpus runs such a kernel
 /// again, as it does one whose report is incomplete.
+/// The note for races, all on buffers whose stores are private under the
+/// Vulkan memory model (`names`), in a module that synchronizes with
+/// release and acquire.
+fn private_races_note(names: &std::collections::BTreeSet<&str>) -> String {
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    format!(
+        "races on {} are races whatever the module's synchronization: under the Vulkan memory model the module \
+         declares, the buffer's plain stores (beside atomics, its plain accesses) are private (no \
+         NonPrivatePointer, as glslang makes those of a buffer not declared coherent), and release and acquire \
+         synchronization and barriers order only non-private accesses between invocations (GLSL: declare the \
+         buffer `coherent` for them to order its accesses)",
+        names.join(", ")
+    )
+}
+
 pub(crate) const MISSING_FENCE_GAVE_WAY: &str = "the missing-fence check did not run: its happens-before engine could not follow every access (a word that \
      more invocations access between two barriers than it remembers, say), and the data-race check's barrier \
      epochs checked the shader without it; a race that a flag or lock of relaxed atomics leaves unordered is \

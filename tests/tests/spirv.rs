@@ -423,7 +423,9 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     // acquire synchronization could order them); but 128 unordered adds
     // fill the word's history, which the report says. Its program with
     // every atomic at device scope cannot decide some acquires either, which
-    // leaves the atomic-plain race's class unsure: a note.
+    // leaves the atomic-plain race's class unsure: a note. `Data`'s plain
+    // accesses are private, which nothing orders: a note says its race is
+    // one whatever the synchronization.
     let incomplete = &report.runs[0].incomplete;
     assert!(
         incomplete.len() == 1
@@ -433,8 +435,9 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
     );
     let notes = &report.runs[0].notes;
     assert!(
-        notes.len() == 1
-            && notes[0].contains(
+        notes.len() == 2
+            && notes[0].starts_with("races on `Data` are races whatever the module's synchronization")
+            && notes[1].contains(
                 "times the happens-before engine could not follow synchronization in the programs \
                                   that class races"
             ),
@@ -1248,6 +1251,35 @@ fn release_and_acquire_order_accesses_between_workgroups() {
                 assert!(race.explanation.contains(marker), "{defines:?} {mode}: {}", race.explanation);
             }
         }
+    }
+}
+
+#[test]
+fn a_buffer_whose_stores_are_private_races_whatever_the_synchronization() {
+    // tests/data/spirv/private_message_passing.comp: workgroup 0 writes the
+    // data (line 19) and releases a flag; workgroup 1 acquires it and reads
+    // the data (line 24). Without `coherent` the data's stores are private,
+    // which release and acquire do not order: an inter-workgroup race, and a
+    // note that says why it is one, never that it may not be.
+    let private_note = "races on `Data` are races whatever the module's synchronization: under the Vulkan memory \
+                        model the module declares, the buffer's plain stores (beside atomics, its plain accesses) \
+                        are private";
+    let flags = ["--dispatch", "2", "--fill", "Flag=zero"];
+    for (defines, expected) in [
+        (&["-DSCOPE=gl_ScopeDevice"][..], vec![(RaceClass::InterWorkgroup, 19, 24)]),
+        // A flag of workgroup scope across workgroups races too.
+        (&["-DSCOPE=gl_ScopeWorkgroup"], vec![(RaceClass::InterWorkgroup, 19, 24), (RaceClass::Scope, 20, 23)]),
+        (&["-DSCOPE=gl_ScopeDevice", "-DCOHERENT"], vec![]),
+    ] {
+        let module = compile("private_message_passing", &[&["-g", "--target-env", "vulkan1.3"][..], defines].concat());
+        let report = check(&module, args(&flags)).expect("runs");
+        let run = &report.runs[0];
+        assert!(report.complete, "{defines:?}: {:?}", run.incomplete);
+        assert_eq!(class_and_lines(run), expected, "{defines:?}");
+        let maybe = run.notes.iter().any(|n| n.starts_with("the module synchronizes"));
+        assert!(!maybe, "{defines:?}: {:?}", run.notes);
+        let noted = run.notes.iter().filter(|n| n.starts_with(private_note)).count();
+        assert_eq!(noted, usize::from(!expected.is_empty()), "{defines:?}: {:?}", run.notes);
     }
 }
 
