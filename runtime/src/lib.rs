@@ -804,15 +804,9 @@ impl Check {
     }
 }
 
-/// The note of a run whose happens-before engine, running for the
-/// missing-fence check alone, could not follow the shader and gave way to
-/// the barrier epochs (`Plan::run_checked`). On lavapipe that can be the
-/// schedule's doing (an invocation preempted while it holds one of the
-/// engine's locks makes another give up), so the corpus runs such a kernel
-/// again, as it does one whose report is incomplete.
-/// The note for races, all on buffers whose stores are private under the
-/// Vulkan memory model (`names`), in a module that synchronizes with
-/// release and acquire.
+/// The note for races on buffers whose stores are private under the Vulkan
+/// memory model (`names`), in a module that synchronizes with release and
+/// acquire.
 fn private_races_note(names: &std::collections::BTreeSet<&str>) -> String {
     let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     format!(
@@ -825,6 +819,12 @@ fn private_races_note(names: &std::collections::BTreeSet<&str>) -> String {
     )
 }
 
+/// The note of a run whose happens-before engine, running for the
+/// missing-fence check alone, could not follow the shader and gave way to
+/// the barrier epochs (`Plan::run_checked`). On lavapipe that can be the
+/// schedule's doing (an invocation preempted while it holds one of the
+/// engine's locks makes another give up), so the corpus runs such a kernel
+/// again, as it does one whose report is incomplete.
 pub(crate) const MISSING_FENCE_GAVE_WAY: &str = "the missing-fence check did not run: its happens-before engine could not follow every access (a word that \
      more invocations access between two barriers than it remembers, say), and the data-race check's barrier \
      epochs checked the shader without it; a race that a flag or lock of relaxed atomics leaves unordered is \
