@@ -732,8 +732,11 @@ pub struct TimelineWords {
 
 /// How many more times a checked run is repeated while the happens-before
 /// engine could not follow it (`LogHeader::hb_unchecked`): the report then
-/// describes the first execution it followed whole, or the last one.
-const HB_RETRIES: u32 = 3;
+/// describes the first execution it followed whole, or the last one. A
+/// retry costs a dispatch (no compile); on 2 busy cores four tries in all
+/// were not always enough (2026-12-01: `subgroup_barrier_message_passing
+/// -DNO_FENCE` in statement mode, each try's lock holder preempted).
+const HB_RETRIES: u32 = 7;
 
 /// The checked run's own buffers, as bound in a runtime bind group.
 struct RuntimeBuffers<'a> {
