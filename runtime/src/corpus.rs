@@ -372,6 +372,10 @@ pub fn load_kernel(path: &Path, header: &str, flags: &RunArgs) -> Result<(wgrace
 /// (see the module's documentation).
 pub const LAVAPIPE_RUNS: usize = 3;
 
+/// The pause before each further run of a kernel on lavapipe, in
+/// milliseconds.
+const LAVAPIPE_RUN_PAUSE_MS: u64 = 500;
+
 /// The kernel's run, and whether its report has source lines (a module
 /// without debug information has none).
 fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bool), Error> {
@@ -399,6 +403,9 @@ fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bo
         if settled(&report) {
             break;
         }
+        // What unsettled it was most likely other work on the machine: let
+        // it pass first.
+        std::thread::sleep(std::time::Duration::from_millis(LAVAPIPE_RUN_PAUSE_MS));
         report = plan.check(gpu, &mut |_, _| {})?.0;
     }
     // The kernel's `// wgrace: allow(…)` comments, as `wgrace run` takes

@@ -738,6 +738,10 @@ pub struct TimelineWords {
 /// -DNO_FENCE` in statement mode, each try's lock holder preempted).
 const HB_RETRIES: u32 = 7;
 
+/// On lavapipe, the pause before the first retry, in milliseconds; it
+/// doubles for each one after (1.27 s before the last).
+const HB_RETRY_PAUSE_MS: u64 = 10;
+
 /// The checked run's own buffers, as bound in a runtime bind group.
 struct RuntimeBuffers<'a> {
     params: &'a wgpu::Buffer,
@@ -1203,6 +1207,12 @@ impl CheckedRun {
             // costs a compile and the classes, where a retry costs a
             // dispatch.
             if header.hb_unchecked > 0 && hb_retries < HB_RETRIES {
+                // On lavapipe the lock holder's thread was most likely
+                // preempted by other work on the machine, which a retry a
+                // few milliseconds later meets again: each waits longer.
+                if crate::gpu::is_lavapipe(&gpu.info) {
+                    std::thread::sleep(std::time::Duration::from_millis(HB_RETRY_PAUSE_MS << hb_retries));
+                }
                 hb_retries += 1;
                 run.reset(gpu, user);
                 continue;
