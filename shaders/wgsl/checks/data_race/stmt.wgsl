@@ -162,11 +162,16 @@ fn wgrace_stmt_wg_check() {
                                               (kq & 0x3fffu) - 1u, q_lo, q_hi, same_barriers, wgrace_sg_size);
             }
             cut = cut || (q < WGRACE_SLOTS && wgrace_wg_load(first + WGRACE_WG_SLOT_WORDS * q) != 0u);
+            // Slots fill in order, so clearing the slots in use clears the
+            // word: in straight-line code, since on lavapipe a loop of the
+            // check's own would count against the user's loop it runs in.
+            wgrace_wg_store(sp, 0u);
+            wgrace_wg_store(sp + 1u, 0u);
+            wgrace_wg_store(sp + 2u, 0u);
+            wgrace_wg_store(sp + 3u, 0u);
+            wgrace_wg_store(sp + 4u, 0u);
         }
         cut = cut || (p < WGRACE_SLOTS && wgrace_wg_load(first + WGRACE_WG_SLOT_WORDS * p) != 0u);
-        for (var i = 0u; i < WGRACE_WG_STATE_WORDS; i++) {
-            wgrace_wg_store(first + i, 0u);
-        }
     }
     if cut || at < WGRACE_WG_WORDS {
         atomicAdd(&wgrace_log[WGRACE_LOG_CHECKS_CUT], 1u);

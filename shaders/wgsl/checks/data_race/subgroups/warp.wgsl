@@ -30,6 +30,9 @@ fn wgrace_subgroup_begin() {
 
 // `at`: the word's index in its shadow; `workgroup_memory` says which shadow.
 fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
+    if wgrace_warp_words_differ(at, site, workgroup_memory) {
+        return;
+    }
     let mine = vec4<u32>(at, site, u32(workgroup_memory), wgrace_t);
     // Each turn, the lowest pending invocation broadcasts and leaves; the
     // others compare with it. Every pair is compared once.
@@ -45,6 +48,35 @@ fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
             wgrace_spread_memory(slot, site, at, wgrace_g, wgrace_g);
         }
     }
+}
+
+// True when the active invocations execute one statement (site and
+// shadow) and no two of them wrote the same word: the turns of
+// wgrace_warp_check would then find nothing. Only the bits of `at` that
+// differ between invocations are compared, one ballot each (the lanes whose
+// bit is the same as this invocation's are those of the ballot or of its
+// complement), so that an access whose invocations write words apart costs
+// a few subgroup operations instead of a turn per invocation. When more
+// bits differ than the subgroup has invocations, the turns are fewer.
+fn wgrace_warp_words_differ(at: u32, site: u32, workgroup_memory: bool) -> bool {
+    let statement = vec2<u32>(site, u32(workgroup_memory));
+    if !subgroupAll(all(subgroupBroadcastFirst(statement) == statement)) {
+        return false;
+    }
+    var differing = subgroupOr(at) ^ subgroupAnd(at);
+    if countOneBits(differing) >= wgrace_sg_size {
+        return false;
+    }
+    var same = subgroupBallot(true);
+    while differing != 0u {
+        let bit = (at & differing & (0u - differing)) != 0u;
+        differing &= differing - 1u;
+        let ballot = subgroupBallot(bit);
+        same &= select(~ballot, ballot, bit);
+    }
+    // `same` holds this invocation and those that wrote its word.
+    let lanes = countOneBits(same);
+    return !subgroupAny(lanes.x + lanes.y + lanes.z + lanes.w > 1u);
 }
 
 // GRace's thread-invariant addresses: when every active invocation of the
