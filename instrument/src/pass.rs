@@ -37,7 +37,7 @@ use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, 
 use crate::checks::{CheckSet, ShaderFacts, WorkgroupAccess};
 use crate::link::link_runtime;
 use crate::plan::{
-    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term, WorkgroupAccessPlan,
+    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term, ValueWords, WorkgroupAccessPlan,
 };
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, LoopSite, Site, SiteTable};
 use crate::source::Shader;
@@ -166,6 +166,10 @@ pub struct InstrumentOptions {
     pub max_subgroup_size: u32,
     /// Banks of workgroup memory, 4 bytes wide, for the `banks` check.
     pub banks: u32,
+    /// Gather the values each checked store writes (`--same-value-notes`):
+    /// after each, a call to the runtime's `wgrace_written` per 32-bit word
+    /// of the value ([`wgrace_shaders::Prelude::value_sites`]).
+    pub same_value: bool,
 }
 
 impl Default for InstrumentOptions {
@@ -189,6 +193,7 @@ impl Default for InstrumentOptions {
             loop_budget: DEFAULT_LOOP_BUDGET,
             max_subgroup_size: 0,
             banks: crate::checks::banks::DEFAULT_BANKS,
+            same_value: false,
         }
     }
 }
@@ -834,6 +839,7 @@ pub fn instrument_with(
         site_facts,
         barriers_order_both: barriers.iter().any(|b| b.kind.orders(Space::Storage) && b.kind.orders(Space::Workgroup)),
         timeline: false,
+        value_sites: if options.same_value && instrumented { sites.len() as u32 } else { 0 },
     };
     // The replay's round counters take a little workgroup memory: a shader
     // that leaves none is checked in place instead (same verdicts, longer
@@ -887,6 +893,11 @@ pub fn instrument_with(
     // Second walk: rewrite.
     let bool_ty = out.types.insert(Type { name: None, inner: TypeInner::Scalar(Scalar::BOOL) }, Span::UNDEFINED);
     let hooks = Hooks {
+        written: if prelude.value_sites > 0 {
+            Some((linked.function("wgrace_written")?, linked.function("wgrace_written_unknown")?))
+        } else {
+            None
+        },
         access: if races_checked {
             Some((linked.function("wgrace_wg_access")?, linked.function("wgrace_storage_access")?))
         } else {
@@ -1413,7 +1424,12 @@ impl Planner<'_> {
                     let target = f.expressions.get_span(*pointer);
                     let wgsl = self.shader.language == crate::Language::Wgsl;
                     let at = if wgsl && target.is_defined() { target } else { *span };
-                    let (plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
+                    let (mut plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
+                    // How the runtime learns what it wrote, if it gathers
+                    // written values (`InstrumentOptions::same_value`).
+                    if let Some(plan) = plan.as_mut() {
+                        plan.value = Some(value_words(info[*value].ty.inner_with(&self.module.types)));
+                    }
                     let lock = if self.constant(f, *value) == Some(0) { LockRole::Free } else { LockRole::None };
                     out.syncs.push_back(self.sync_plan(atomic.as_ref(), false, None, lock, *span));
                     out.workgroup.push_back(self.workgroup_access(plan.as_ref(), atomic.as_ref()));
@@ -1621,6 +1637,7 @@ impl Planner<'_> {
             const_words: r.const_words,
             terms: r.terms.clone(),
             words: r.words,
+            value: None,
         };
         // Plain accesses of memory naga made atomic are also reported to the
         // checks of atomic memory, against the atomics.
@@ -1928,6 +1945,9 @@ struct Hooks {
     bounds: Option<crate::bounds::IndexGuard>,
     /// The happens-before engine's, when it runs.
     hb: Option<SyncHooks>,
+    /// `wgrace_written` and `wgrace_written_unknown`, when the run gathers
+    /// written values (`InstrumentOptions::same_value`).
+    written: Option<(Handle<Function>, Handle<Function>)>,
 }
 
 /// The happens-before engine's functions the rewrite calls, and where a
@@ -2248,14 +2268,20 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                 }
             }
             Statement::Store { pointer, value } => {
-                if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
-                    for s in checked_hook_call(f, &plan, rw, span) {
+                let plan = rw.plans.accesses.pop_front().flatten();
+                if let Some(plan) = &plan {
+                    for s in checked_hook_call(f, plan, rw, span) {
                         out.push(s.0, s.1);
                     }
                 }
                 match rw.plans.syncs.pop_front().flatten().filter(|s| locks(s, rw)) {
                     Some(sync) => locked_atomic(f, rw, &sync, Locked::Store { pointer, value }, span, &mut out),
                     None => out.push(Statement::Store { pointer, value }, span),
+                }
+                if let (Some(plan), Some(written)) = (&plan, rw.hooks.written) {
+                    for s in written_calls(f, plan, value, written, span) {
+                        out.push(s.0, s.1);
+                    }
                 }
                 atomic_call(f, rw, None, span, &mut out);
                 workgroup_access_call(f, rw, span, &mut out);
@@ -2658,6 +2684,55 @@ fn word_index(b: &mut Builder<'_>, first: u32, terms: &[Term]) -> (Handle<Expres
         in_bounds = b.binary(BinaryOperator::LogicalAnd, in_bounds, ok);
     }
     (word, in_bounds)
+}
+
+/// How a value of type `ty` splits into the words `wgrace_written` takes.
+fn value_words(ty: &TypeInner) -> ValueWords {
+    let words = |components: u32, scalar: Scalar| match scalar {
+        Scalar { kind: ScalarKind::Uint | ScalarKind::Sint | ScalarKind::Float, width: 4 } | Scalar::BOOL => {
+            ValueWords::Words { components, kind: scalar.kind }
+        }
+        _ => ValueWords::Unknown,
+    };
+    match *ty {
+        TypeInner::Scalar(scalar) => words(1, scalar),
+        TypeInner::Vector { size, scalar } => words(size as u32, scalar),
+        _ => ValueWords::Unknown,
+    }
+}
+
+/// The calls that tell the runtime what a store planned as `plan` wrote
+/// (`value`): `wgrace_written(site, word)` for each 32-bit word of it, or
+/// `wgrace_written_unknown(site)` for a value not split into words.
+fn written_calls(
+    f: &mut Function,
+    plan: &Plan,
+    value: Handle<Expression>,
+    (written, unknown): (Handle<Function>, Handle<Function>),
+    span: Span,
+) -> Vec<(Statement, Span)> {
+    let Some(shape) = plan.value else { return Vec::new() };
+    let mut b = Builder::new(&mut f.expressions, span);
+    let site = b.u32(plan.site);
+    match shape {
+        ValueWords::Unknown => b.call(unknown, vec![site]),
+        ValueWords::Words { components, kind } => {
+            for index in 0..components {
+                let component =
+                    if components == 1 { value } else { b.emitted(Expression::AccessIndex { base: value, index }) };
+                let word = match kind {
+                    ScalarKind::Uint => component,
+                    // bool: 0 or 1; the others: their bits.
+                    ScalarKind::Bool => {
+                        b.emitted(Expression::As { expr: component, kind: ScalarKind::Uint, convert: Some(4) })
+                    }
+                    _ => b.emitted(Expression::As { expr: component, kind: ScalarKind::Uint, convert: None }),
+                };
+                b.call(written, vec![site, word]);
+            }
+        }
+    }
+    b.finish()
 }
 
 /// The statements computing an access's word offset and bounds check, and

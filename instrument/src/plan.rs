@@ -53,6 +53,20 @@ pub(crate) struct Plan {
     pub const_words: u32,
     pub terms: Vec<Term>,
     pub words: u32,
+    /// A store: how its value splits into words, for a runtime that gathers
+    /// written values (`InstrumentOptions::same_value`).
+    pub value: Option<ValueWords>,
+}
+
+/// How a stored value splits into the 32-bit words the runtime's
+/// `wgrace_written` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ValueWords {
+    /// A 32-bit scalar or `bool` (`components` 1) or a vector of them.
+    Words { components: u32, kind: naga::ScalarKind },
+    /// Anything else (a struct, an array, a matrix, a 16- or 64-bit
+    /// scalar): the site counts as writing two different values.
+    Unknown,
 }
 
 /// Whether an atomic access writes.

@@ -137,9 +137,10 @@ impl Report {
         self.suppressions = suppressions;
     }
 
-    /// The suppressions that matched nothing.
+    /// The suppressions that matched nothing (but `--same-value-notes`'s,
+    /// which claims nothing about the shader).
     pub fn unused_suppressions(&self) -> impl Iterator<Item = &Suppression> {
-        self.suppressions.iter().filter(|s| s.matched == 0)
+        self.suppressions.iter().filter(|s| s.matched == 0 && !s.same_value)
     }
 
     /// Whether something fails the report: a race, or a finding of severity

@@ -35,11 +35,37 @@ pub struct Suppression {
     pub reason: Option<String>,
     /// How many races and findings it matched, in all runs of the report.
     pub matched: u64,
+    /// The suppression `--same-value-notes` adds: it matches the races
+    /// whose two statements each wrote one value, the same for both
+    /// ([`Race::same_value`]), of any check, and nothing else.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub same_value: bool,
 }
 
 impl Suppression {
+    /// The suppression of `--same-value-notes`: same-value write-write
+    /// races become notes.
+    pub fn same_value_writes() -> Suppression {
+        Suppression {
+            origin: "--same-value-notes".into(),
+            check: "data-race".into(),
+            class: None,
+            variable: None,
+            lines: Vec::new(),
+            shader: None,
+            reason: Some(
+                "each of the two statements wrote one value throughout the dispatch, the same for both".into(),
+            ),
+            matched: 0,
+            same_value: true,
+        }
+    }
+
     /// Whether it matches `race` of a shader at `path`.
     pub fn matches_race(&self, path: &str, race: &Race) -> bool {
+        if self.same_value {
+            return race.same_value && self.in_shader(path);
+        }
         let lines = [race.first.location.line, race.second.location.line];
         self.check == race.class.check()
             && self.class.is_none_or(|c| c == race.class)
@@ -50,7 +76,8 @@ impl Suppression {
 
     /// Whether it matches `finding` of a shader at `path`.
     pub fn matches_finding(&self, path: &str, finding: &Finding) -> bool {
-        self.check == finding.check
+        !self.same_value
+            && self.check == finding.check
             && self.class.is_none()
             && self.variable.as_ref().is_none_or(|v| finding.memory.as_ref().is_some_and(|m| m.variable == *v))
             && self.on_lines(finding.locations.iter().filter_map(|l| l.location.line))
@@ -68,6 +95,9 @@ impl Suppression {
     /// How it reads in messages: `allow(data-race, inter-workgroup)` with
     /// its conditions, e.g. `variable=hist lines=12,14`.
     pub fn describe(&self) -> String {
+        if self.same_value {
+            return "same-value writes".into();
+        }
         let mut text = match self.class {
             Some(class) => format!("allow({}, {})", self.check, class.as_str()),
             None => format!("allow({})", self.check),

@@ -411,7 +411,7 @@ fn run(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Result<(Run, bo
     // The kernel's `// wgrace: allow(…)` comments, as `wgrace run` takes
     // them; one that matches nothing is stale.
     report.suppress(&shader_path, &mut suppressions);
-    if let Some(unused) = suppressions.iter().find(|s| s.matched == 0) {
+    if let Some(unused) = suppressions.iter().find(|s| s.matched == 0 && !s.same_value) {
         return Err(Error::Spec(format!(
             "unused suppression: {} at {} matched nothing",
             unused.describe(),

@@ -493,6 +493,7 @@ impl CheckedLayout {
             sites: inst.sites.len() as u32,
             timeline_words: 0,
             timeline_table: 0,
+            value_sites: inst.prelude.value_sites,
         };
         let log_bytes = log.bytes();
         if state_bytes.max(u64_bytes) > limit {

@@ -181,6 +181,7 @@ impl Plan {
             loop_budget: self.spec.loop_budget_on(gpu::is_lavapipe(&gpu.info), self.prepared.workgroup_size),
             max_subgroup_size: gpu.info.subgroup_size[1],
             banks: self.spec.banks,
+            same_value: self.spec.same_value_notes,
         };
         let input = analyzer.then(|| self.analysis_input());
         Ok(wgrace_instrument::instrument_with(

@@ -30,6 +30,9 @@ pub struct LogLayout {
     /// Words of the timeline table at the end of the examples buffer
     /// ([`wgrace_shaders::abi::timeline_table`]).
     pub timeline_table: u64,
+    /// Sites in the written values' table after the spreads
+    /// ([`wgrace_shaders::Prelude::value_sites`]): two words each.
+    pub value_sites: u32,
 }
 
 /// Words of one record's spread: its cells, then its ranges.
@@ -41,11 +44,11 @@ impl LogLayout {
         self.read_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4 + self.timeline_words * 4
     }
 
-    /// Size of the counters, the record table and its spreads: what the
-    /// host reads.
+    /// Size of the counters, the record table, its spreads and the written
+    /// values' table: what the host reads.
     pub fn read_bytes(&self) -> u64 {
         let entry = size_of::<RecordEntry>() + SPREAD_WORDS * 4;
-        (size_of::<LogHeader>() + self.pair_capacity as usize * entry) as u64
+        (size_of::<LogHeader>() + self.pair_capacity as usize * entry) as u64 + u64::from(self.value_sites) * 8
     }
 
     /// Size of the record table's examples: what the host reads of the
@@ -143,7 +146,21 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         (order_key(&r.first), order_key(&r.second), r.class)
     };
     races.sort_by_key(key);
-    let races = merge_same_pairs(races);
+    let mut races = merge_same_pairs(races);
+    // The written values' table, if the run gathered one, follows the
+    // spreads: a write-write race between two sites that each wrote one
+    // value, the same, wrote that value both times.
+    let values_at = size_of::<LogHeader>() + capacity * (size_of::<RecordEntry>() + SPREAD_WORDS * 4);
+    let written: Vec<[u32; 2]> =
+        log.get(values_at..).unwrap_or(&[]).chunks_exact(8).map(bytemuck::pod_read_unaligned).collect();
+    let one_value = |site: Option<u32>| {
+        let [most, complement] = *written.get(site? as usize)?;
+        (most == !complement).then_some(most)
+    };
+    for race in &mut races {
+        race.same_value = race.kind == RaceKind::WriteWrite
+            && matches!((one_value(race.first.site), one_value(race.second.site)), (Some(a), Some(b)) if a == b);
+    }
     findings.sort_by(|a, b| (&a.check, &a.message, &a.invocations).cmp(&(&b.check, &b.message, &b.invocations)));
     Ok(LogContents { races, findings, stats, subgroup_size: h.subgroup_size.max(1) })
 }

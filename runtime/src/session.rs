@@ -116,7 +116,7 @@ pub fn check(
 }
 
 /// The suppressions of a session: the shader's `// wgrace: allow(…)`
-/// comments, then the `--suppressions` files'.
+/// comments, then the `--suppressions` files', then `--same-value-notes`'s.
 ///
 /// # Errors
 /// [`Error::Spec`] for a malformed comment.
@@ -126,6 +126,9 @@ pub fn suppressions(shader: &Shader, spec: &RunSpec) -> Result<Vec<Suppression>,
     let source = shader.source_file.as_deref().unwrap_or(&shader.path);
     let mut all = crate::suppress::from_source(source, shader.text.as_deref().unwrap_or(""))?;
     all.extend(spec.suppressions.iter().cloned());
+    if spec.same_value_notes {
+        all.push(Suppression::same_value_writes());
+    }
     Ok(all)
 }
 

@@ -135,6 +135,10 @@ pub struct RunArgs {
     /// Banks of workgroup memory, each 4 bytes wide, for the `banks` check
     /// (default 32, as on NVIDIA and AMD GPUs).
     pub banks: Option<u32>,
+    /// Report a write-write race as a note, out of the verdict, when each of
+    /// its two statements wrote one value throughout the dispatch, the same
+    /// for both (Oclgrind's uniform-write filter, per statement).
+    pub same_value_notes: bool,
     /// The checks to run (`--checks`, comma-separated ids, or `default`
     /// and `all`); empty: the checks enabled by default.
     pub checks: Vec<String>,
@@ -217,6 +221,7 @@ impl RunArgs {
             replay: self.replay.or(base.replay),
             loop_budget: self.loop_budget.or(base.loop_budget),
             banks: self.banks.or(base.banks),
+            same_value_notes: self.same_value_notes || base.same_value_notes,
             checks: if self.checks.is_empty() { base.checks } else { self.checks },
             suppressions: base.suppressions.into_iter().chain(self.suppressions).collect(),
             timeline: self.timeline.or(base.timeline),
@@ -262,6 +267,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--replay", Some("auto|always|never")),
     flag("--loop-budget", Some("N")),
     flag("--banks", Some("N")),
+    flag("--same-value-notes", None),
     flag("--suppressions", Some("FILE")),
     flag("--checks", Some("LIST")),
     flag("--timeline", Some("first-racy|off|X[,Y[,Z]]")),
@@ -292,6 +298,7 @@ impl RunArgs {
             "--replay" => self.replay = Some(v.parse()?),
             "--loop-budget" => self.loop_budget = Some(number(&v)?),
             "--banks" => self.banks = Some(number(&v)?),
+            "--same-value-notes" => self.same_value_notes = true,
             "--suppressions" => self.suppressions.push(v.into()),
             "--checks" => self.checks.extend(v.split(',').map(|id| id.trim().to_string())),
             "--timeline" => self.timeline = Some(v),
@@ -419,6 +426,8 @@ pub struct RunSpec {
     pub loop_budget: Option<u32>,
     /// Banks of workgroup memory for the `banks` check (`--banks`).
     pub banks: u32,
+    /// `--same-value-notes`.
+    pub same_value_notes: bool,
     /// The checks `--checks` selects (validated against the registry);
     /// `None`: the checks enabled by default.
     pub checks: Option<Vec<String>>,
@@ -601,6 +610,7 @@ impl RunSpec {
             replay: args.replay.unwrap_or_default(),
             loop_budget: args.loop_budget,
             banks,
+            same_value_notes: args.same_value_notes,
             checks: match args.checks.as_slice() {
                 [] => None,
                 ids => {

@@ -58,6 +58,7 @@ pub fn from_source(path: &str, text: &str) -> Result<Vec<Suppression>, Error> {
             shader: None,
             reason,
             matched: 0,
+            same_value: false,
         });
     }
     Ok(out)
@@ -89,6 +90,7 @@ pub fn from_file(path: &Path) -> Result<Vec<Suppression>, Error> {
             shader: None,
             reason: Some(reason.trim()).filter(|r| !r.is_empty()).map(str::to_string),
             matched: 0,
+            same_value: false,
         };
         for condition in conditions.split_whitespace() {
             match condition.split_once('=') {

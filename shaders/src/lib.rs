@@ -242,6 +242,11 @@ pub struct Prelude {
     /// (`wgsl/checks/data_race/timeline.wgsl`): only the replay pass of a
     /// timeline's run sets it.
     pub timeline: bool,
+    /// Access sites whose written values the runtime gathers
+    /// (`wgrace run --same-value-notes`): the range of the 32-bit words each
+    /// site wrote, in a table after the record table's spreads (0: none
+    /// gathered; see `wgrace_written` in `wgsl/runtime.wgsl`).
+    pub value_sites: u32,
 }
 
 /// How addr mode lays out the state word of a tracked storage word (see
@@ -485,7 +490,8 @@ impl Prelude {
              const WGRACE_ST_SITE_IDS = array<u32, {}>({});\n\
              const WGRACE_TRACE_HEAD: u32 = {}u;\n\
              const WGRACE_BARRIER_ENTRIES: u32 = {}u;\n\
-             const WGRACE_TIMELINE: bool = {};\n",
+             const WGRACE_TIMELINE: bool = {};\n\
+             const WGRACE_VALUE_SITES: u32 = {}u;\n",
             self.invocation_bits,
             self.site_bits,
             self.workgroup_invocations,
@@ -534,6 +540,7 @@ impl Prelude {
             self.site_facts.len(),
             if self.barriers_order_both { 2 } else { 1 },
             self.timeline,
+            self.value_sites,
         )
     }
 }
@@ -612,4 +619,4 @@ pub fn replay_pass_source(prelude: &Prelude) -> String {
 
 /// Number of lines the prelude adds before [`RUNTIME`]; naga diagnostics on
 /// the runtime are offset by this much.
-pub const PRELUDE_LINES: usize = 32;
+pub const PRELUDE_LINES: usize = 33;

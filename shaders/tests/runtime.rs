@@ -75,6 +75,7 @@ fn typical() -> Prelude {
         site_facts: Vec::new(),
         barriers_order_both: false,
         timeline: false,
+        value_sites: 0,
     }
 }
 
@@ -104,6 +105,7 @@ fn validates_without_workgroup_memory_and_with_one_invocation() {
         site_facts: Vec::new(),
         barriers_order_both: false,
         timeline: false,
+        value_sites: 0,
     });
 }
 
@@ -133,6 +135,7 @@ fn validates_at_the_largest_sizes() {
         site_facts: Vec::new(),
         barriers_order_both: false,
         timeline: false,
+        value_sites: 0,
     });
 }
 
@@ -163,6 +166,7 @@ fn statement_mode_validates_with_and_without_subgroups() {
             site_facts: Vec::new(),
             barriers_order_both: false,
             timeline: false,
+            value_sites: 0,
         });
     }
 }
@@ -193,6 +197,7 @@ fn prelude_line_count_matches() {
         site_facts: Vec::new(),
         barriers_order_both: false,
         timeline: false,
+        value_sites: 0,
     };
     assert_eq!(p.to_wgsl().lines().count(), PRELUDE_LINES);
 }

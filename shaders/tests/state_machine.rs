@@ -322,6 +322,7 @@ impl Harness {
             site_facts: Vec::new(),
             barriers_order_both: false,
             timeline: false,
+            value_sites: 0,
         };
         let source = storage_check_source(&prelude) + if stmt { STMT_HARNESS } else { HARNESS };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {

@@ -398,9 +398,51 @@ fn wgrace_spread_at(slot: u32) -> u32 {
     return WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS + slot * WGRACE_SPREAD_WORDS;
 }
 
-// Where what follows the record table and its spreads starts in the log.
-fn wgrace_log_slots_at() -> u32 {
+// Where the written values' table starts in the log: after the record
+// table's spreads, two words per site (`wgrace_written`).
+fn wgrace_values_at() -> u32 {
     return wgrace_spread_at(wgrace_params.pair_capacity);
+}
+
+// Where what follows the record table, its spreads and the written values'
+// table starts in the log.
+fn wgrace_log_slots_at() -> u32 {
+    return wgrace_values_at() + 2u * WGRACE_VALUE_SITES;
+}
+
+// ---------------------------------------------------------------- written values
+//
+// With `--same-value-notes`, the pass calls wgrace_written after each
+// checked store, once per 32-bit word of the stored value, and
+// wgrace_written_unknown for a value it does not split into words (a
+// struct, an array, a matrix, a 16- or 64-bit scalar). Site s's entry in
+// the table holds the largest word the site wrote and the largest
+// complement of one, so that both start at 0 and the site wrote one value
+// throughout the dispatch iff the first is the complement of the second.
+// The host reads the table with the records: a write-write race between
+// two sites that each wrote one value, the same, wrote it both times.
+// A site whose entry already holds two values can learn nothing more: it
+// costs two loads from then on.
+fn wgrace_written(site: u32, value: u32) {
+    if WGRACE_VALUE_SITES == 0u || site >= WGRACE_VALUE_SITES {
+        return;
+    }
+    let at = wgrace_values_at() + 2u * site;
+    let most = atomicLoad(&wgrace_log[at]);
+    let least = ~atomicLoad(&wgrace_log[at + 1u]);
+    if most == value && least == value {
+        return;
+    }
+    if least != 0xffffffffu && most != least {
+        return;
+    }
+    atomicMax(&wgrace_log[at], value);
+    atomicMax(&wgrace_log[at + 1u], ~value);
+}
+
+fn wgrace_written_unknown(site: u32) {
+    wgrace_written(site, 0u);
+    wgrace_written(site, 0xffffffffu);
 }
 
 // Where the host's spread table starts in wgrace_examples.

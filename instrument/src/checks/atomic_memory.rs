@@ -74,6 +74,7 @@ pub(crate) fn decode(
         hint: hint.into(),
         detected_by: DetectedBy::Runtime,
         spread: Some(data_race::spread(record, var, ctx)),
+        same_value: false,
     })
 }
 

@@ -124,6 +124,14 @@ pub struct RunFlags {
     /// (`--checks default,banks`): 32 by default, as on NVIDIA and AMD GPUs.
     #[arg(long, value_name = "N")]
     pub banks: Option<u32>,
+    /// Report a write-write race as a note that does not fail the run when
+    /// each of its two statements wrote one value throughout the dispatch,
+    /// the same for both (a benign race, as `flag = 1u;` by every
+    /// invocation). The report lists such races as suppressed by this
+    /// option. Costs two atomic operations per write until a statement has
+    /// written two values, two loads after.
+    #[arg(long)]
+    pub same_value_notes: bool,
     /// A suppressions file (repeatable): one `allow(CHECK[, CLASS])` per
     /// line, with `variable=NAME`, `lines=N[-M][,…]` and `shader=PATH`
     /// conditions and a `# reason`. The races and findings it matches, like
@@ -215,6 +223,7 @@ impl From<RunFlags> for RunArgs {
             replay: f.replay.map(Replay::from),
             loop_budget: f.loop_budget,
             banks: f.banks,
+            same_value_notes: f.same_value_notes,
             suppressions: f.suppressions,
             checks: f.checks,
             timeline: f.timeline,

@@ -1460,6 +1460,55 @@ fn the_timeline_is_gathered_for_json_reports_unless_asked_otherwise() {
 }
 
 #[test]
+fn same_value_notes_keep_races_whose_statements_wrote_one_value_out_of_the_verdict() {
+    // The sample's header asks for --same-value-notes: each statement wrote
+    // only 1, so every race (of workgroup and storage memory, of one
+    // statement and of two) is a note, and the run passes.
+    let benign = sample("same_value_benign_flags.wgsl");
+    let o = wgrace(&["run", &benign]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with(
+            "note: suppressed by same-value writes at --same-value-notes (each of the two statements wrote one value \
+             throughout the dispatch, the same for both): the intra-subgroup race on `ready` (line 18); "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("the inter-workgroup race on `done` (lines 20 and 22)\n"), "{text}");
+    assert!(text.contains("wgrace: no race observed for this dispatch and input, 8 suppressed"), "{text}");
+    assert!(!text.contains("unused suppression"), "{text}");
+    let report = json(&wgrace(&["run", &benign, "--format", "json"]));
+    assert_eq!(report["verdict"], "no-race");
+    assert_eq!(report["suppressions"][0]["same_value"], true);
+    assert_eq!(report["suppressions"][0]["matched"], 8);
+    let kept = report["runs"][0]["suppressed"].as_array().expect("suppressed");
+    assert!(kept.iter().all(|k| k["race"]["same_value"] == true && k["race"]["kind"] == "write-write"), "{kept:?}");
+
+    // The same shader without the option: the same races fail the run, and
+    // none is marked (the run gathered no values).
+    let dir = temp_dir("same_value");
+    let plain = dir.join("plain.wgsl");
+    let source = std::fs::read_to_string(&benign).expect("read");
+    std::fs::write(&plain, source.replace("// wgrace: --dispatch 2 --same-value-notes", "// wgrace: --dispatch 2"))
+        .expect("write");
+    let report = json(&wgrace(&["run", &plain.display().to_string(), "--format", "json"]));
+    assert_eq!(report["verdict"], "race");
+    let races = report["runs"][0]["races"].as_array().expect("races");
+    assert_eq!(races.len(), 8, "{races:?}");
+    assert!(races.iter().all(|r| r.get("same_value").is_none()), "{races:?}");
+
+    // Statements that wrote two values keep their races, in both modes.
+    let differs = sample("same_value_differs.wgsl");
+    for mode in ["addr", "stmt"] {
+        let o = wgrace(&["run", &differs, "--mode", mode]);
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        assert!(!stdout(&o).contains("note: suppressed"), "{}", stdout(&o));
+        assert!(stdout(&o).contains("data race (write-write) on storage variable `flag`"), "{}", stdout(&o));
+    }
+}
+
+#[test]
 fn suppressions_keep_races_out_of_the_verdict_and_unused_ones_are_reported() {
     let dir = temp_dir("suppressions");
     // The sample's comment suppresses every race on `done`: exit 0, each

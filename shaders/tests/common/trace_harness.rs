@@ -49,6 +49,7 @@ pub fn prelude(checks: Vec<LinkedCheck>, invocations: u32, workgroups: u32) -> P
         site_facts: Vec::new(),
         barriers_order_both: false,
         timeline: false,
+        value_sites: 0,
     }
 }
 

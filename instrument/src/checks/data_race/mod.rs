@@ -188,6 +188,7 @@ pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>)
         hint: hint_for(class, var, ctx.language),
         detected_by: DetectedBy::Runtime,
         spread: Some(spread(record, var, ctx)),
+        same_value: false,
     })
 }
 
@@ -259,6 +260,7 @@ pub fn static_race(
         hint: hint_for(race.class, var, language),
         detected_by: DetectedBy::Analyzer,
         spread: None,
+        same_value: false,
     })
 }
 
