@@ -756,7 +756,8 @@ fn suppressions(ui: &mut egui::Ui, report: &Report) {
         for s in &report.suppressions {
             let reason = s.reason.as_ref().map_or(String::new(), |r| format!(" ({r})"));
             let text = format!("{} at {}: matched {}{reason}", s.describe(), s.origin, s.matched);
-            if s.matched == 0 {
+            // `--same-value-notes`'s claims nothing, so it is never unused.
+            if s.matched == 0 && !s.same_value {
                 ui.label(RichText::new(format!("{text}: unused")).color(Color32::from_rgb(220, 170, 40)));
             } else {
                 ui.label(text);

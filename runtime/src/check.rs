@@ -9,9 +9,21 @@
 //! verdicts ([`SiteAnalysis`]).
 
 use wgrace_instrument::checks::data_race::static_race;
-use wgrace_instrument::report::{AnalyzerSummary, Checked, Run, SiteAnalysis, SiteStatus, Stats, Verdict};
+use wgrace_instrument::report::{
+    AnalyzerSummary, Checked, Race, RaceKind, Run, SiteAnalysis, SiteStatus, Stats, Verdict,
+};
 
 use crate::{Error, Plan};
+
+/// With `--same-value-notes`, a note that the analyzer's write-write races
+/// stay errors: only a run learns the values written.
+fn same_value_note(plan: &Plan, races: &[Race]) -> Option<String> {
+    (plan.spec.same_value_notes && races.iter().any(|r| r.kind == RaceKind::WriteWrite)).then(|| {
+        "--same-value-notes needs the values written, which only `wgrace run` learns: the write-write races \
+         proven here stay errors"
+            .to_string()
+    })
+}
 
 /// Runs the analyzer on `plan`'s entry point.
 ///
@@ -25,6 +37,7 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
         .iter()
         .filter_map(|r| static_race(r, &plan.prepared.module, &analyzed.sites, &analyzed.vars, plan.shader.language))
         .collect();
+    let same_value = same_value_note(plan, &races);
     let mut sites = analyzed.sites.clone();
     for site in &mut sites.sites {
         site.analysis = Some(SiteAnalysis {
@@ -56,7 +69,12 @@ pub fn static_run(plan: &Plan) -> Result<Run, Error> {
             .collect(),
         suppressed: Vec::new(),
         warnings: plan.warnings.clone(),
-        notes: analysis.gave_up.iter().map(|reason| format!("the analysis gave up: {reason}")).collect(),
+        notes: analysis
+            .gave_up
+            .iter()
+            .map(|reason| format!("the analysis gave up: {reason}"))
+            .chain(same_value)
+            .collect(),
         checked: Checked {
             mode: "static".into(),
             variables: plan.checked_variables(&analyzed.vars),

@@ -566,6 +566,10 @@ fn static_run_text(report: &Report, run: &Run, color: bool) -> String {
     for warning in &run.warnings {
         out.push_str(&format!("warning: {warning}\n"));
     }
+    // The analyzer's giving up has a note of its own below.
+    for note in run.notes.iter().filter(|n| !n.starts_with("the analysis gave up")) {
+        out.push_str(&format!("note: {note}\n"));
+    }
     // A suppression that matches nothing here may match at run time: only
     // `wgrace run` reports unused ones.
     out.push_str(&suppressed(report, run));

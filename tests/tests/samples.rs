@@ -239,6 +239,11 @@ fn static_races_are_listed_pairs_of_racy_kernels() {
             continue;
         }
         let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).expect("load");
+        if spec.same_value_notes {
+            // Its verdict depends on the values written, which the analyzer
+            // does not know: its races stay (with a note saying so).
+            continue;
+        }
         if shader.text.is_none() {
             // A module without debug information: judged by classes.
             expect = expect.without_lines();

@@ -137,6 +137,29 @@ fn suppressions_list_what_they_kept_out_and_the_unused_ones() {
 }
 
 #[test]
+fn same_value_writes_are_listed_with_the_suppressions() {
+    // The sample's header asks for --same-value-notes: its 8 races are
+    // kept out of the list, under the option's suppression.
+    let report = report_of(&samples_dir().join("same_value_benign_flags.wgsl"));
+    let mut h = harness(report);
+    assert!(h.query_by_label("Finding 1").is_none());
+    h.get_by_label("8 suppressed by 1 suppression(s)").click();
+    h.run();
+    h.get_by_label(
+        "same-value writes at --same-value-notes: matched 8 (each of the two statements wrote one value \
+         throughout the dispatch, the same for both)",
+    );
+    // Where the statements wrote two values the races stay, and the option,
+    // matching nothing, is not called unused.
+    let report = report_of(&samples_dir().join("same_value_differs.wgsl"));
+    let mut h = harness(report);
+    h.get_by_label("Finding 1");
+    h.get_by_label("0 suppressed by 1 suppression(s)").click();
+    h.run();
+    assert!(h.query_by_label_contains(": unused").is_none());
+}
+
+#[test]
 fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
     let report = report_of(&crate::spirv::compile("racy_neighbour", &["-g"]));
     let mut h = harness(report);

@@ -1498,6 +1498,19 @@ fn same_value_notes_keep_races_whose_statements_wrote_one_value_out_of_the_verdi
     assert_eq!(races.len(), 8, "{races:?}");
     assert!(races.iter().all(|r| r.get("same_value").is_none()), "{races:?}");
 
+    // `wgrace check` proves the races but cannot know the values: they stay
+    // errors, and it says so.
+    let o = wgrace(&["check", &benign]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "note: --same-value-notes needs the values written, which only `wgrace run` learns: the write-write \
+             races proven here stay errors\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
     // Statements that wrote two values keep their races, in both modes.
     let differs = sample("same_value_differs.wgsl");
     for mode in ["addr", "stmt"] {
