@@ -162,9 +162,9 @@ fn wgrace_stmt_wg_check() {
                                               (kq & 0x3fffu) - 1u, q_lo, q_hi, same_barriers, wgrace_sg_size);
             }
             cut = cut || (q < WGRACE_SLOTS && wgrace_wg_load(first + WGRACE_WG_SLOT_WORDS * q) != 0u);
-            // Slots fill in order, so clearing the slots in use clears the
-            // word: in straight-line code, since on lavapipe a loop of the
-            // check's own would count against the user's loop it runs in.
+            // Slots fill in order, so clearing the slots in use (each as
+            // it is checked) clears the word: the ones after the first
+            // empty slot are clear already.
             wgrace_wg_store(sp, 0u);
             wgrace_wg_store(sp + 1u, 0u);
             wgrace_wg_store(sp + 2u, 0u);
