@@ -64,7 +64,8 @@ mod varying;
 pub use analysis::{Analysis, AnalysisInput, BufferFacts, SiteStatus, StaticRace};
 pub use pass::{
     Analyzed, IN_PLACE_MAX_COPIES, InstrumentOptions, Instrumented, MAX_SLOTS, Mode, RUNTIME_CAPABILITIES, Replay,
-    analyze, instrument, instrument_with, replay_pass_module, storage_check_module, timeline_pass_module,
+    analyze, instrument, instrument_with, replay_pass_module, same_value_module, storage_check_module,
+    timeline_pass_module,
 };
 pub use sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, IndexedKind, Location, LoopSite, Site, SiteTable};
 pub use source::{Language, LoadError, Shader};

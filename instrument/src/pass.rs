@@ -1121,6 +1121,22 @@ pub fn storage_check_module(inst: &Instrumented) -> Result<Module, InstrumentErr
     parse_runtime(&wgrace_shaders::storage_check_source(&inst.prelude), inst.capabilities)
 }
 
+/// The same-value pass for an instrumented shader that gathers written
+/// values ([`wgrace_shaders::Prelude::value_sites`] not 0): a module whose
+/// entry points [`wgrace_shaders::SAME_VALUE_SLOTS_ENTRY`] and
+/// [`wgrace_shaders::SAME_VALUE_STORAGE_ENTRY`] bind the runtime's
+/// parameters and log in group 0.
+///
+/// # Errors
+/// [`InstrumentError::Internal`] if it does not validate.
+pub fn same_value_module(inst: &Instrumented) -> Result<Module, InstrumentError> {
+    let mut module = parse_runtime(&wgrace_shaders::same_value_source(&inst.prelude), inst.capabilities)?;
+    // Only the pass's code, for the driver.
+    crate::prune::constant_branches(&mut module);
+    naga::compact::compact(&mut module, naga::compact::KeepUnused::No);
+    Ok(module)
+}
+
 /// The data-race check's replay pass for an instrumented shader that
 /// [records](wgrace_shaders::Prelude::replays) its accesses: a module whose
 /// entry point [`wgrace_shaders::REPLAY_PASS_ENTRY`], of the shader's
@@ -2279,7 +2295,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     None => out.push(Statement::Store { pointer, value }, span),
                 }
                 if let (Some(plan), Some(written)) = (&plan, rw.hooks.written) {
-                    for s in written_calls(f, plan, value, written, span) {
+                    for s in written_calls(f, plan, rw.tracked, value, written, span) {
                         out.push(s.0, s.1);
                     }
                 }
@@ -2702,25 +2718,40 @@ fn value_words(ty: &TypeInner) -> ValueWords {
 }
 
 /// The calls that tell the runtime what a store planned as `plan` wrote
-/// (`value`): `wgrace_written(site, word)` for each 32-bit word of it, or
-/// `wgrace_written_unknown(site)` for a value not split into words.
+/// (`value`) to its words: `wgrace_written(site, var, word, in_bounds,
+/// workgroup_memory, bits)` for each 32-bit word of it, or
+/// `wgrace_written_unknown(site, var, word, words, in_bounds,
+/// workgroup_memory)` for a value not split into words. Words are named as
+/// the access hooks name them ([`hook_call`]).
 fn written_calls(
     f: &mut Function,
     plan: &Plan,
+    tracked: &[TrackedVar],
     value: Handle<Expression>,
     (written, unknown): (Handle<Function>, Handle<Function>),
     span: Span,
 ) -> Vec<(Statement, Span)> {
     let Some(shape) = plan.value else { return Vec::new() };
     let mut b = Builder::new(&mut f.expressions, span);
+    let var = &tracked[plan.var];
+    let first = match var.space {
+        Space::Workgroup => var.slot_base + plan.const_words,
+        Space::Storage => plan.const_words,
+    };
+    let (first, in_bounds) = word_index(&mut b, first, &plan.terms);
     let site = b.u32(plan.site);
+    let id = b.u32(var.id);
+    let workgroup_memory = b.bool(var.space == Space::Workgroup);
     match shape {
-        ValueWords::Unknown => b.call(unknown, vec![site]),
+        ValueWords::Unknown => {
+            let words = b.u32(plan.words);
+            b.call(unknown, vec![site, id, first, words, in_bounds, workgroup_memory]);
+        }
         ValueWords::Words { components, kind } => {
             for index in 0..components {
                 let component =
                     if components == 1 { value } else { b.emitted(Expression::AccessIndex { base: value, index }) };
-                let word = match kind {
+                let bits = match kind {
                     ScalarKind::Uint => component,
                     // bool: 0 or 1; the others: their bits.
                     ScalarKind::Bool => {
@@ -2728,7 +2759,13 @@ fn written_calls(
                     }
                     _ => b.emitted(Expression::As { expr: component, kind: ScalarKind::Uint, convert: None }),
                 };
-                b.call(written, vec![site, word]);
+                let word = if index == 0 {
+                    first
+                } else {
+                    let offset = b.u32(index);
+                    b.binary(BinaryOperator::Add, first, offset)
+                };
+                b.call(written, vec![site, id, word, in_bounds, workgroup_memory, bits]);
             }
         }
     }

@@ -39,10 +39,12 @@ pub struct Race {
     /// variable, counted on the GPU (races the runtime detected).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spread: Option<Spread>,
-    /// A write-write race whose two statements each wrote one value
-    /// throughout the dispatch, the same for both, so that both accesses
-    /// wrote it: known only where the run gathered written values
-    /// (`--same-value-notes`, which then suppresses it).
+    /// A write-write race each of whose occurrences was between two writes
+    /// of one value: every word it was found on was written one value
+    /// throughout the dispatch (in workgroup memory, in each workgroup), or
+    /// its two statements each wrote one value, the same. Known only where
+    /// the run gathered written values (`--same-value-notes`, which then
+    /// suppresses it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub same_value: bool,
 }

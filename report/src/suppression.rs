@@ -53,9 +53,7 @@ impl Suppression {
             variable: None,
             lines: Vec::new(),
             shader: None,
-            reason: Some(
-                "each of the two statements wrote one value throughout the dispatch, the same for both".into(),
-            ),
+            reason: Some("the two writes of each stored the same value".into()),
             matched: 0,
             same_value: true,
         }

@@ -424,7 +424,11 @@ impl CheckedLayout {
         } else {
             u64::from(inst.prelude.workgroup_words) * u64::from(inst.prelude.workgroup_state_words())
         };
-        let max_slots = if slot_words == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (slot_words * 4)).max(1) };
+        // With written values gathered, each slot also has a table of them
+        // (three words per workgroup word).
+        let value_words = if inst.prelude.value_sites == 0 { 0 } else { 3 * u64::from(inst.prelude.workgroup_words) };
+        let per_slot = slot_words + value_words;
+        let max_slots = if per_slot == 0 { u64::MAX } else { (SLOT_BUDGET_BYTES / (per_slot * 4)).max(1) };
         let limit = gpu_limits.max_storage_buffer_binding_size.min(gpu_limits.max_buffer_size);
         let (trace_capacity, max_trace_slots) = if inst.prelude.replays() {
             let head = inst.prelude.site_facts.len() as u64;
@@ -494,6 +498,8 @@ impl CheckedLayout {
             timeline_words: 0,
             timeline_table: 0,
             value_sites: inst.prelude.value_sites,
+            storage_words: shadow_words,
+            slot_workgroup_words: inst.prelude.workgroup_words,
         };
         let log_bytes = log.bytes();
         if state_bytes.max(u64_bytes) > limit {
@@ -526,9 +532,14 @@ impl CheckedLayout {
             )));
         }
         if log_bytes.max(log.examples_buffer_bytes()) > limit {
+            let values = if log.value_sites == 0 {
+                ""
+            } else {
+                ", or check a smaller problem (--buffer NAME=LEN): --same-value-notes keeps 12 bytes per tracked word"
+            };
             return Err(Error::Limit(format!(
                 "the race table and workgroup shadow need {log_bytes} bytes, more than the adapter's {limit}; lower \
-                 --max-races"
+                 --max-races{values}"
             )));
         }
         Ok(CheckedLayout {
@@ -589,6 +600,8 @@ impl CheckedLayout {
             // value is unused when the 64-bit words are something else).
             witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
             trace_capacity: self.trace_capacity,
+            slot_values_at: if self.log.value_sites == 0 { 0 } else { self.log.slot_values_at() as u32 },
+            ..abi::Params::default()
         };
         let mut vars: Vec<abi::Var> = inst
             .vars
@@ -650,6 +663,8 @@ pub struct CheckedRun {
     trace: wgpu::Buffer,
     /// Statement mode's storage check, run after the last chunk.
     storage_check: Option<StorageCheck>,
+    /// The same-value pass, with written values gathered.
+    same_value: Option<SameValuePass>,
     /// Its layout.
     pub layout: CheckedLayout,
     dispatch: [u32; 3],
@@ -808,6 +823,55 @@ impl RuntimeBuffers<'_> {
                 })
             })
             .collect()
+    }
+}
+
+/// The same-value pass (`shaders/wgsl/passes/same_value.wgsl`), with
+/// written values gathered: after each chunk over its workgroup slots, after
+/// the last over the storage words.
+struct SameValuePass {
+    slots: (wgpu::ComputePipeline, wgpu::BindGroup),
+    storage: (wgpu::ComputePipeline, wgpu::BindGroup),
+    /// Workgroups of the storage entry point (0: no storage words).
+    storage_workgroups: u32,
+    /// Whether the slots have workgroup words.
+    workgroup_words: bool,
+}
+
+impl SameValuePass {
+    /// `resources`: the runtime's parameters (binding 0) and log (binding 2).
+    fn new(
+        gpu: &Gpu,
+        inst: &Instrumented,
+        layout: &CheckedLayout,
+        resources: [(u32, wgpu::BindingResource<'_>); 2],
+    ) -> Result<SameValuePass, Error> {
+        let module = wgrace_instrument::same_value_module(inst)?;
+        // Each pipeline has a layout of its own.
+        let with_group = |entry: &str, label: &str| -> Result<(wgpu::ComputePipeline, wgpu::BindGroup), Error> {
+            let pipeline = pipeline(gpu, &module, entry, label)?;
+            let entries: Vec<wgpu::BindGroupEntry> = resources
+                .iter()
+                .map(|(binding, resource)| wgpu::BindGroupEntry { binding: *binding, resource: resource.clone() })
+                .collect();
+            let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(label),
+                layout: &pipeline.get_bind_group_layout(0),
+                entries: &entries,
+            });
+            Ok((pipeline, group))
+        };
+        let slots = with_group(wgrace_shaders::SAME_VALUE_SLOTS_ENTRY, "wgrace same-value pass (slots)")?;
+        let storage = with_group(wgrace_shaders::SAME_VALUE_STORAGE_ENTRY, "wgrace same-value pass (storage)")?;
+        let max = gpu.device.limits().max_compute_workgroups_per_dimension;
+        let storage_workgroups =
+            layout.storage_words.div_ceil(u64::from(wgrace_shaders::SAME_VALUE_WORKGROUP)).min(u64::from(max));
+        Ok(SameValuePass {
+            slots,
+            storage,
+            storage_workgroups: storage_workgroups as u32,
+            workgroup_words: inst.prelude.workgroup_words > 0,
+        })
     }
 }
 
@@ -1074,6 +1138,16 @@ impl CheckedRun {
         } else {
             None
         };
+        let same_value = if inst.prelude.value_sites > 0 {
+            let params = wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer: &params_buffer,
+                offset: 0,
+                size: params_size,
+            });
+            Some(SameValuePass::new(gpu, inst, &layout, [(0, params), (2, log.as_entire_binding())])?)
+        } else {
+            None
+        };
         gpu.check()?;
         Ok(CheckedRun {
             pipeline,
@@ -1089,6 +1163,7 @@ impl CheckedRun {
             examples,
             trace,
             storage_check,
+            same_value,
             layout,
             dispatch,
             max_races,
@@ -1140,13 +1215,26 @@ impl CheckedRun {
                         pass.set_bind_group(0, &self.replay_groups[c as usize], &[]);
                         pass.dispatch_workgroups(n, 1, 1);
                     }
+                    // The slots' written values, before the next chunk's
+                    // workgroups take the slots.
+                    if let Some(values) = self.same_value.as_ref().filter(|v| v.workgroup_words) {
+                        pass.set_pipeline(&values.slots.0);
+                        pass.set_bind_group(0, &values.slots.1, &[]);
+                        pass.dispatch_workgroups(n, 1, 1);
+                    }
                 }
-                if end == self.layout.chunks
-                    && let Some(check) = &self.storage_check
-                {
-                    pass.set_pipeline(&check.pipeline);
-                    pass.set_bind_group(0, &check.group, &[]);
-                    pass.dispatch_workgroups(check.workgroups, 1, 1);
+                if end == self.layout.chunks {
+                    if let Some(check) = &self.storage_check {
+                        pass.set_pipeline(&check.pipeline);
+                        pass.set_bind_group(0, &check.group, &[]);
+                        pass.dispatch_workgroups(check.workgroups, 1, 1);
+                    }
+                    // After every record of storage memory.
+                    if let Some(values) = self.same_value.as_ref().filter(|v| v.storage_workgroups > 0) {
+                        pass.set_pipeline(&values.storage.0);
+                        pass.set_bind_group(0, &values.storage.1, &[]);
+                        pass.dispatch_workgroups(values.storage_workgroups, 1, 1);
+                    }
                 }
             }
             if let Some(t) = timer {

@@ -4,16 +4,18 @@
 
 use bytemuck::Zeroable;
 use wgrace_instrument::checks::{CheckSet, DecodeContext, Decoded, Record};
-use wgrace_instrument::report::SiteTable;
 use wgrace_instrument::report::{Finding, Race, RaceKind, Spread, Stats};
+use wgrace_instrument::report::{Site, SiteTable, Space};
 use wgrace_shaders::abi::{EXAMPLES_PER_RECORD, Example, LogHeader, RecordEntry, SPREAD_CELLS, SPREAD_RANGES};
 
 use crate::Error;
 
 /// Layout of the log buffer (the [`LogHeader`] counters, the record table,
-/// the table's spreads, then one workgroup-memory shadow slot per workgroup
-/// of a chunk unless the shadow lives in workgroup memory) and of the
-/// examples buffer (the table's examples, then the sites' variables).
+/// the table's spreads, the written values' tables of sites and storage
+/// words, then one workgroup-memory shadow slot per workgroup of a chunk
+/// unless the shadow lives in workgroup memory, then the written values'
+/// table of each slot, then a timeline) and of the examples buffer (the
+/// table's examples, then the sites' variables).
 #[derive(Clone, Copy, Debug)]
 pub struct LogLayout {
     /// Entries of the record table.
@@ -31,8 +33,14 @@ pub struct LogLayout {
     /// ([`wgrace_shaders::abi::timeline_table`]).
     pub timeline_table: u64,
     /// Sites in the written values' table after the spreads
-    /// ([`wgrace_shaders::Prelude::value_sites`]): two words each.
+    /// ([`wgrace_shaders::Prelude::value_sites`]): two words each. When not
+    /// 0, the storage words and each slot's workgroup words have a table
+    /// too, of three words each (`wgrace_written` in runtime.wgsl).
     pub value_sites: u32,
+    /// Tracked storage words (their table of written values).
+    pub storage_words: u64,
+    /// Tracked workgroup words of a slot (its table of written values).
+    pub slot_workgroup_words: u32,
 }
 
 /// Words of one record's spread: its cells, then its ranges.
@@ -41,7 +49,20 @@ const SPREAD_WORDS: usize = SPREAD_CELLS + SPREAD_RANGES;
 impl LogLayout {
     /// Size of the log buffer.
     pub fn bytes(&self) -> u64 {
-        self.read_bytes() + u64::from(self.slot_words) * u64::from(self.slots) * 4 + self.timeline_words * 4
+        self.slot_values_at() * 4 + self.slot_value_words() * u64::from(self.slots) * 4 + self.timeline_words * 4
+    }
+
+    /// Log word where slot 0's table of written values starts (after the
+    /// workgroup-memory shadow slots).
+    pub fn slot_values_at(&self) -> u64 {
+        let storage_values = if self.value_sites == 0 { 0 } else { 3 * self.storage_words };
+        (self.read_bytes() / 4) + storage_values + u64::from(self.slot_words) * u64::from(self.slots)
+    }
+
+    /// Words of one slot's table of written values (0 unless they are
+    /// gathered).
+    pub fn slot_value_words(&self) -> u64 {
+        if self.value_sites == 0 { 0 } else { 3 * u64::from(self.slot_workgroup_words) }
     }
 
     /// Size of the counters, the record table, its spreads and the written
@@ -67,7 +88,11 @@ impl LogLayout {
     /// `dispatch` workgroups, and each site's variable
     /// ([`wgrace_shaders::abi::spread_table`]).
     pub fn spread_table(dispatch: [u32; 3], sites: &SiteTable) -> Vec<u32> {
-        let vars: Vec<u32> = sites.sites.iter().map(|s| s.var).collect();
+        let entry = |s: &Site| match s.space {
+            Space::Workgroup => s.var | wgrace_shaders::abi::SITE_WORKGROUP_MEMORY,
+            Space::Storage => s.var,
+        };
+        let vars: Vec<u32> = sites.sites.iter().map(entry).collect();
         wgrace_shaders::abi::spread_table(dispatch, &vars)
     }
 }
@@ -127,8 +152,16 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
             .map(bytemuck::pod_read_unaligned::<Example>)
             .collect();
         let (cells, ranges) = spread.split_at(SPREAD_CELLS * 4);
-        let record =
-            Record { code, ids, count, aux: entry.aux, examples, cells: nonzero(cells), ranges: nonzero(ranges) };
+        let record = Record {
+            code,
+            ids,
+            count,
+            aux: entry.aux,
+            examples,
+            cells: nonzero(cells),
+            ranges: nonzero(ranges),
+            one_value_words: entry.one_value_words(),
+        };
         records.push((code, record));
     }
     let mut races = Vec::new();
@@ -145,24 +178,36 @@ pub fn decode(log: &[u8], examples: &[u8], checks: &CheckSet, ctx: &DecodeContex
         use wgrace_instrument::checks::data_race::order_key;
         (order_key(&r.first), order_key(&r.second), r.class)
     };
-    races.sort_by_key(key);
-    let mut races = merge_same_pairs(races);
-    // The written values' table, if the run gathered one, follows the
-    // spreads: a write-write race between two sites that each wrote one
-    // value, the same, wrote that value both times.
+    // The written values' table of sites, if the run gathered one, follows
+    // the spreads (runtime.wgsl, "written values").
     let values_at = size_of::<LogHeader>() + capacity * (size_of::<RecordEntry>() + SPREAD_WORDS * 4);
     let written: Vec<[u32; 2]> =
         log.get(values_at..).unwrap_or(&[]).chunks_exact(8).map(bytemuck::pod_read_unaligned).collect();
-    let one_value = |site: Option<u32>| {
-        let [most, complement] = *written.get(site? as usize)?;
-        (most == !complement).then_some(most)
-    };
     for race in &mut races {
-        race.same_value = race.kind == RaceKind::WriteWrite
-            && matches!((one_value(race.first.site), one_value(race.second.site)), (Some(a), Some(b)) if a == b);
+        race.same_value = race.kind == RaceKind::WriteWrite && one_value(race, &written);
     }
+    races.sort_by_key(key);
+    let races = merge_same_pairs(races);
     findings.sort_by(|a, b| (&a.check, &a.message, &a.invocations).cmp(&(&b.check, &b.message, &b.invocations)));
     Ok(LogContents { races, findings, stats, subgroup_size: h.subgroup_size.max(1) })
+}
+
+/// Whether write-write race `race` was between two writes of one value, as
+/// the tables of written values tell (`written`: the sites'): both its
+/// sites wrote one value throughout the dispatch, the same; or both sites
+/// told theirs, and the words' tables say that every word it was recorded
+/// on was written one value (`race.same_value` as the check decoded it).
+fn one_value(race: &Race, written: &[[u32; 2]]) -> bool {
+    let entry = |site: Option<u32>| written.get(site? as usize).copied();
+    let (Some([a_most, a_not_least]), Some([b_most, b_not_least])) = (entry(race.first.site), entry(race.second.site))
+    else {
+        return false;
+    };
+    // An entry starts at 0, 0; one value v is v, !v.
+    let told = |most: u32, not_least: u32| most != 0 || not_least != 0;
+    let one = |most: u32, not_least: u32| (most == !not_least).then_some(most);
+    let sites_agree = matches!((one(a_most, a_not_least), one(b_most, b_not_least)), (Some(a), Some(b)) if a == b);
+    sites_agree || (race.same_value && told(a_most, a_not_least) && told(b_most, b_not_least))
 }
 
 /// Merges races of one class between the same two sites, which checks that
@@ -180,6 +225,8 @@ fn merge_same_pairs(races: Vec<Race>) -> Vec<Race> {
             continue;
         };
         let occurrences = last.occurrences + race.occurrences;
+        // Each record's events were between writes of one value.
+        let same_value = last.same_value && race.same_value;
         let spread = match (last.spread.take(), race.spread.clone()) {
             (Some(a), Some(b)) => Some(Spread {
                 workgroups: sum_counts(a.workgroups, b.workgroups),
@@ -199,6 +246,7 @@ fn merge_same_pairs(races: Vec<Race>) -> Vec<Race> {
         last.examples = examples;
         last.occurrences = occurrences;
         last.spread = spread;
+        last.same_value = same_value;
     }
     out
 }

@@ -30,6 +30,15 @@ pub struct Params {
     /// takes one, and so does a run of barriers before one), besides one
     /// that takes those beyond.
     pub trace_capacity: u32,
+    /// Log word where workgroup slot 0's table of written values starts
+    /// (with written values gathered; 0 otherwise).
+    pub slot_values_at: u32,
+    /// Padding to the variables' alignment.
+    pub _pad0: u32,
+    /// Padding.
+    pub _pad1: u32,
+    /// Padding.
+    pub _pad2: u32,
 }
 
 /// `WgraceVar`: one tracked variable's place in its shadow.
@@ -107,8 +116,23 @@ pub struct RecordEntry {
     pub count: u32,
     /// The largest auxiliary value recorded (races: the lock-step code).
     pub aux: u32,
-    /// Unused.
-    pub _unused: u32,
+    /// With written values gathered, for races: the events linked to their
+    /// word, | [`VALUES_DIFFER`] when a linked word was written two values
+    /// (`wgrace_link_values` in runtime.wgsl).
+    pub values: u32,
+}
+
+/// `WGRACE_VALUES_DIFFER`: the flag of [`RecordEntry::values`] saying that
+/// a word linked to the record was written two values.
+pub const VALUES_DIFFER: u32 = 1 << 31;
+
+impl RecordEntry {
+    /// Whether every event of the record was between writes of one value, as
+    /// far as the words' tables tell: each was linked to its word, and no
+    /// such word was written two values.
+    pub fn one_value_words(&self) -> bool {
+        self.count > 0 && self.values & VALUES_DIFFER == 0 && self.values == self.count
+    }
 }
 
 /// One example of a record (`wgrace_examples`): the workgroups of the lower
@@ -191,9 +215,14 @@ fn cells_of(n: u32, s: u32) -> u32 {
 }
 
 /// The spread table the host writes after the examples (`wgrace_spread_cell`,
-/// `wgrace_site_var`): the grid of a dispatch of `dispatch` workgroups, the
-/// dispatch, then the variable of each site (`site_vars[i]` for site `i`),
-/// four to an element.
+/// `wgrace_site_entry`): the grid of a dispatch of `dispatch` workgroups, the
+/// dispatch, then each site's entry (`site_vars[i]` for site `i`: its
+/// variable, | [`SITE_WORKGROUP_MEMORY`] for workgroup memory), four to an
+/// element.
+/// `WGRACE_SITE_WORKGROUP_MEMORY`: the flag of a site of workgroup memory in
+/// the spread table's entries.
+pub const SITE_WORKGROUP_MEMORY: u32 = 1 << 31;
+
 pub fn spread_table(dispatch: [u32; 3], site_vars: &[u32]) -> Vec<u32> {
     let mut table = spread_grid(dispatch).packed().to_vec();
     table.extend([dispatch[0], dispatch[1], dispatch[2], 0]);

@@ -155,6 +155,22 @@ pub const STMT_CHECK_ENTRY: &str = "wgrace_stmt_storage_check";
 /// Invocations per workgroup of [`STMT_CHECK`].
 pub const STMT_CHECK_WORKGROUP: u32 = 64;
 
+/// The same-value pass (`--same-value-notes`): the entry points of a pass
+/// of its own, appended to [`runtime_source`] (see [`same_value_source`]),
+/// that mark the records of races on words that were written two values.
+pub const SAME_VALUE_PASS: &str = include_str!("../wgsl/passes/same_value.wgsl");
+
+/// Entry point of [`SAME_VALUE_PASS`] run after each chunk, one workgroup
+/// per workgroup slot the chunk used.
+pub const SAME_VALUE_SLOTS_ENTRY: &str = "wgrace_same_value_slots";
+
+/// Entry point of [`SAME_VALUE_PASS`] run after the last chunk, over the
+/// tracked storage words.
+pub const SAME_VALUE_STORAGE_ENTRY: &str = "wgrace_same_value_storage";
+
+/// Invocations per workgroup of [`SAME_VALUE_PASS`].
+pub const SAME_VALUE_WORKGROUP: u32 = 64;
+
 /// The data-race check's replay pass (addr mode, recording): the entry
 /// point of a pass of its own, run after each chunk of the checked dispatch,
 /// that checks what the chunk's workgroups recorded (see
@@ -605,6 +621,15 @@ pub fn runtime_source(prelude: &Prelude) -> String {
 pub fn storage_check_source(prelude: &Prelude) -> String {
     let mut source = runtime_source(prelude);
     source.push_str(STMT_CHECK);
+    source
+}
+
+/// The same-value pass: [`runtime_source`] with the entry points of
+/// [`SAME_VALUE_PASS`], their bindings in group 0. Only for a prelude that
+/// gathers written values ([`Prelude::value_sites`] not 0).
+pub fn same_value_source(prelude: &Prelude) -> String {
+    let mut source = runtime_source(prelude);
+    source.push_str(SAME_VALUE_PASS);
     source
 }
 

@@ -236,8 +236,8 @@ fn the_cut_down_runtimes_of_bench_floor_still_validate() {
 fn host_mirrors_match_the_wgsl_layouts() {
     use std::mem::{offset_of, size_of};
     use wgrace_shaders::abi::{
-        EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, SPREAD_CELLS, SPREAD_RANGES, TIMELINE_INTERVALS,
-        TIMELINE_SITES, Var,
+        EXAMPLES_PER_RECORD, LogHeader, Params, RecordEntry, SITE_WORKGROUP_MEMORY, SPREAD_CELLS, SPREAD_RANGES,
+        TIMELINE_INTERVALS, TIMELINE_SITES, VALUES_DIFFER, Var,
     };
 
     let source = runtime_source(&typical());
@@ -270,6 +270,10 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("storage_words", offset_of!(Params, storage_words)),
             ("witness_shift", offset_of!(Params, witness_shift)),
             ("trace_capacity", offset_of!(Params, trace_capacity)),
+            ("slot_values_at", offset_of!(Params, slot_values_at)),
+            ("_pad0", offset_of!(Params, _pad0)),
+            ("_pad1", offset_of!(Params, _pad1)),
+            ("_pad2", offset_of!(Params, _pad2)),
         ])
     );
     assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));
@@ -312,4 +316,7 @@ fn host_mirrors_match_the_wgsl_layouts() {
     assert_eq!(constant("WGRACE_SPREAD_RANGES"), SPREAD_RANGES);
     assert_eq!(constant("WGRACE_TIMELINE_INTERVALS"), TIMELINE_INTERVALS);
     assert_eq!(constant("WGRACE_TIMELINE_SITES"), TIMELINE_SITES);
+    assert_eq!(constant("WGRACE_VALUES_DIFFER"), VALUES_DIFFER as usize);
+    assert_eq!(constant("WGRACE_SITE_WORKGROUP_MEMORY"), SITE_WORKGROUP_MEMORY as usize);
+    assert_eq!(offset_of!(RecordEntry, values), 12);
 }

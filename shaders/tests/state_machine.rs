@@ -360,6 +360,7 @@ impl Harness {
             storage_words: 0,
             witness_shift: storage.witnesses.trailing_zeros() - 1,
             trace_capacity: 0,
+            ..abi::Params::default()
         };
         let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base: 0 };
         let mut words = bytemuck::bytes_of(&header).to_vec();

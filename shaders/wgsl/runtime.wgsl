@@ -67,6 +67,12 @@ struct WgraceParams {
     // that takes the entries beyond them (the data-race check's record and
     // replay, checks/data_race/hooks/replay.wgsl).
     trace_capacity: u32,
+    // Where workgroup slot 0's table of written values starts in the log
+    // (with WGRACE_VALUE_SITES != 0; see wgrace_written).
+    slot_values_at: u32,
+    _pad0: u32,
+    _pad1: u32,
+    _pad2: u32,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
 
@@ -76,8 +82,10 @@ struct WgraceParams {
 // direct-mapped cache).
 @group(0) @binding(1) var<storage, read_write> wgrace_shadow: array<atomic<WgraceState>>;
 // Counters, then the record table's keys and counts, then its spreads, then
-// (unless WGRACE_WG_RESIDENT) the data-race check's workgroup-memory shadow
-// slots (from wgrace_log_slots_at()).
+// the written values' tables (with WGRACE_VALUE_SITES != 0: the sites',
+// the storage words'), then (unless WGRACE_WG_RESIDENT) the data-race
+// check's workgroup-memory shadow slots (from wgrace_log_slots_at()), then
+// the workgroup slots' written values (from slot_values_at).
 @group(0) @binding(2) var<storage, read_write> wgrace_log: array<atomic<u32>>;
 // The record table's examples, one per entry: written once, by the
 // invocation that claimed the entry, so a plain store suffices. Every access
@@ -112,14 +120,15 @@ const WGRACE_LOG_HB_CLASS_UNSURE: u32 = 15u; // happens-before engine: what its 
 const WGRACE_LOG_HEADER: u32 = 16u;
 
 // The record table (`RecordEntry` in shaders/src/abi.rs): entry i is (key,
-// count, aux, unused) at WGRACE_LOG_HEADER + 4i in the log and its first
+// count, aux, values) at WGRACE_LOG_HEADER + 4i in the log and its first
 // WGRACE_EXAMPLES examples in wgrace_examples[WGRACE_EXAMPLES * i ..]. The key
 // holds a check's record code and two ids (for races: the class and the two
 // sites, hence the variable); an example holds (workgroup of the lower id's
 // event, workgroup of the higher's, a word, invocation of the lower's | that
 // of the higher's << 10 | 1 << 20 if the lower id's event came first | 1 << 21
 // if the first one wrote). `aux` is the largest value recorded into it (for
-// races, the lock-step code).
+// races, the lock-step code); `values` is what the written values' tables
+// tell of its events (wgrace_link_values).
 const WGRACE_PAIR_WORDS: u32 = 4u;
 const WGRACE_EXAMPLES: u32 = 4u;
 
@@ -398,16 +407,23 @@ fn wgrace_spread_at(slot: u32) -> u32 {
     return WGRACE_LOG_HEADER + wgrace_params.pair_capacity * WGRACE_PAIR_WORDS + slot * WGRACE_SPREAD_WORDS;
 }
 
-// Where the written values' table starts in the log: after the record
-// table's spreads, two words per site (`wgrace_written`).
+// Where the written values' tables start in the log: after the record
+// table's spreads, two words per site, then three per tracked storage word
+// (wgrace_written).
 fn wgrace_values_at() -> u32 {
     return wgrace_spread_at(wgrace_params.pair_capacity);
 }
 
-// Where what follows the record table, its spreads and the written values'
-// table starts in the log.
-fn wgrace_log_slots_at() -> u32 {
+// Where the storage words' table of written values starts in the log.
+fn wgrace_word_values_at() -> u32 {
     return wgrace_values_at() + 2u * WGRACE_VALUE_SITES;
+}
+
+// Where what follows the record table, its spreads and the written values'
+// tables starts in the log.
+fn wgrace_log_slots_at() -> u32 {
+    let storage = select(0u, 3u * wgrace_params.storage_words, WGRACE_VALUE_SITES != 0u);
+    return wgrace_word_values_at() + storage;
 }
 
 // ---------------------------------------------------------------- written values
@@ -415,19 +431,50 @@ fn wgrace_log_slots_at() -> u32 {
 // With `--same-value-notes`, the pass calls wgrace_written after each
 // checked store, once per 32-bit word of the stored value, and
 // wgrace_written_unknown for a value it does not split into words (a
-// struct, an array, a matrix, a 16- or 64-bit scalar). Site s's entry in
-// the table holds the largest word the site wrote and the largest
-// complement of one, so that both start at 0 and the site wrote one value
-// throughout the dispatch iff the first is the complement of the second.
-// The host reads the table with the records: a write-write race between
-// two sites that each wrote one value, the same, wrote it both times.
-// A site whose entry already holds two values can learn nothing more: it
-// costs two loads from then on.
-fn wgrace_written(site: u32, value: u32) {
+// struct, an array, a matrix, a 16- or 64-bit scalar). Two tables gather
+// what was written, each entry the largest word and the largest complement
+// of one, so that both start at 0 and one value was written iff the first
+// is the complement of the second:
+//
+//   per site       (2 words) every word the site wrote in the dispatch;
+//   per word       (3 words) every word written to one tracked word of
+//                  storage memory in the dispatch, or of workgroup memory in
+//                  one workgroup; the third word links the word to the
+//                  record of the first race recorded on it (its entry + 1).
+//
+// A race recorded on a word is linked to it (wgrace_link_values), and the
+// record's entry counts its events that were (its fourth word, below
+// WGRACE_VALUES_DIFFER). After the dispatch, the same-value pass
+// (passes/same_value.wgsl) marks the records linked to words that held two
+// values: an event of a record whose every event was linked, and that is
+// not marked, was between writes of one value. The host reads the site
+// table and the marks with the records (a write-write race also counts as
+// one of a single value when both its sites wrote one value, the same).
+// An entry that already holds two values can learn nothing more: a store
+// then costs two loads.
+const WGRACE_VALUES_DIFFER: u32 = 1u << 31u;
+
+fn wgrace_written(site: u32, var_id: u32, word: u32, in_bounds: bool, workgroup_memory: bool, value: u32) {
     if WGRACE_VALUE_SITES == 0u || site >= WGRACE_VALUE_SITES {
         return;
     }
-    let at = wgrace_values_at() + 2u * site;
+    wgrace_value_add(wgrace_values_at() + 2u * site, value);
+    // An access out of bounds is not checked: it has no word.
+    if in_bounds {
+        let at = wgrace_word_entry(wgrace_params.vars[var_id].base + word, workgroup_memory);
+        wgrace_value_add(at, value);
+    }
+}
+
+fn wgrace_written_unknown(site: u32, var_id: u32, word: u32, words: u32, in_bounds: bool, workgroup_memory: bool) {
+    for (var i = 0u; i < words; i++) {
+        wgrace_written(site, var_id, word + i, in_bounds, workgroup_memory, 0u);
+        wgrace_written(site, var_id, word + i, in_bounds, workgroup_memory, 0xffffffffu);
+    }
+}
+
+// Adds `value` to the entry of a values table at log word `at`.
+fn wgrace_value_add(at: u32, value: u32) {
     let most = atomicLoad(&wgrace_log[at]);
     let least = ~atomicLoad(&wgrace_log[at + 1u]);
     if most == value && least == value {
@@ -440,9 +487,30 @@ fn wgrace_written(site: u32, value: u32) {
     atomicMax(&wgrace_log[at + 1u], ~value);
 }
 
-fn wgrace_written_unknown(site: u32) {
-    wgrace_written(site, 0u);
-    wgrace_written(site, 0xffffffffu);
+// The log word of the values entry of the word at place `place` in its
+// shadow: the storage shadow, or the workgroup's slot.
+fn wgrace_word_entry(place: u32, workgroup_memory: bool) -> u32 {
+    if workgroup_memory {
+        return wgrace_params.slot_values_at + 3u * (wgrace_slot * WGRACE_WG_WORDS + place);
+    }
+    return wgrace_word_values_at() + 3u * place;
+}
+
+// Links the word at `place` in its shadow to record `slot`, which an event
+// on it was just recorded in: the first record linked to a word keeps it,
+// and only the events linked count as compared.
+fn wgrace_link_values(slot: u32, place: u32, workgroup_memory: bool) {
+    let at = wgrace_word_entry(place, workgroup_memory) + 2u;
+    let link = slot + 1u;
+    if atomicLoad(&wgrace_log[at]) != link {
+        let r = atomicCompareExchangeWeak(&wgrace_log[at], 0u, link);
+        // A spurious failure of the weak exchange leaves the event
+        // uncompared: it stays a race of two values.
+        if !r.exchanged && r.old_value != link {
+            return;
+        }
+    }
+    atomicAdd(&wgrace_log[WGRACE_LOG_HEADER + slot * WGRACE_PAIR_WORDS + 3u], 1u);
 }
 
 // Where the host's spread table starts in wgrace_examples.
@@ -480,19 +548,23 @@ fn wgrace_spread_workgroups(slot: u32, a_g: u32, b_g: u32) {
     }
 }
 
-// The tracked variable that site `site` accesses (the spread table).
-fn wgrace_site_var(site: u32) -> u32 {
+// The spread table's entry of site `site`: the tracked variable it
+// accesses, | WGRACE_SITE_WORKGROUP_MEMORY if that is workgroup memory.
+const WGRACE_SITE_WORKGROUP_MEMORY: u32 = 1u << 31u;
+
+fn wgrace_site_entry(site: u32) -> u32 {
     return wgrace_examples[wgrace_spread_table_at() + 2u + site / 4u][site % 4u];
 }
 
 // Counts an event of entry `slot` (wgrace_record_pair's result; the table's
 // capacity when it found no entry) in the range of its variable that holds
-// `word`, named as the record names it: the word's index in the variable, or
-// in statement mode its place in the shadow. `site` is one of the event's
-// sites (a known one), `a_g` and `b_g` its two workgroups: the lowest
-// workgroup of any such event is the timeline's default focus
-// (checks/data_race/timeline.wgsl).
-fn wgrace_spread_memory(slot: u32, site: u32, word: u32, a_g: u32, b_g: u32) {
+// `word`, named as the record names it: its place in the shadow
+// (`in_shadow`: statement mode's records) or its index in the variable.
+// `site` is one of the event's sites (a known one), `a_g` and `b_g` its two
+// workgroups: the lowest workgroup of any such event is the timeline's
+// default focus (checks/data_race/timeline.wgsl). With written values
+// gathered, links the word to the record (wgrace_link_values).
+fn wgrace_spread_memory(slot: u32, site: u32, word: u32, in_shadow: bool, a_g: u32, b_g: u32) {
     let lowest = ~min(a_g, b_g);
     if lowest > atomicLoad(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP]) {
         atomicMax(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP], lowest);
@@ -500,8 +572,12 @@ fn wgrace_spread_memory(slot: u32, site: u32, word: u32, a_g: u32, b_g: u32) {
     if slot >= wgrace_params.pair_capacity {
         return;
     }
-    let v = wgrace_params.vars[wgrace_site_var(site)];
-    let index = select(word, word - v.base, WGRACE_STMT);
+    let entry = wgrace_site_entry(site);
+    let v = wgrace_params.vars[entry & ~WGRACE_SITE_WORKGROUP_MEMORY];
+    let index = select(word, word - v.base, in_shadow);
+    if WGRACE_VALUE_SITES != 0u {
+        wgrace_link_values(slot, v.base + index, (entry & WGRACE_SITE_WORKGROUP_MEMORY) != 0u);
+    }
     let range = min(index >> v.range_shift, WGRACE_SPREAD_RANGES - 1u);
     atomicAdd(&wgrace_log[wgrace_spread_at(slot) + WGRACE_SPREAD_CELLS + range], 1u);
 }

@@ -145,11 +145,8 @@ fn same_value_writes_are_listed_with_the_suppressions() {
     assert!(h.query_by_label("Finding 1").is_none());
     h.get_by_label("8 suppressed by 1 suppression(s)").click();
     h.run();
-    h.get_by_label(
-        "same-value writes at --same-value-notes: matched 8 (each of the two statements wrote one value \
-         throughout the dispatch, the same for both)",
-    );
-    // Where the statements wrote two values the races stay, and the option,
+    h.get_by_label("same-value writes at --same-value-notes: matched 8 (the two writes of each stored the same value)");
+    // Where the writes stored two values the races stay, and the option,
     // matching nothing, is not called unused.
     let report = report_of(&samples_dir().join("same_value_differs.wgsl"));
     let mut h = harness(report);

@@ -204,6 +204,10 @@ pub struct Record {
     /// events) for each range of the variable's words
     /// (`wgrace_shaders::abi::SPREAD_RANGES` ranges) with events.
     pub ranges: Vec<[u64; 2]>,
+    /// With written values gathered, for races: whether every event was
+    /// on words that were written one value throughout
+    /// (`wgrace_shaders::abi::RecordEntry::one_value_words`).
+    pub one_value_words: bool,
 }
 
 /// What decoding needs besides the record: the instrumented shader's tables

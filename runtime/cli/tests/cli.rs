@@ -1460,7 +1460,7 @@ fn the_timeline_is_gathered_for_json_reports_unless_asked_otherwise() {
 }
 
 #[test]
-fn same_value_notes_keep_races_whose_statements_wrote_one_value_out_of_the_verdict() {
+fn same_value_notes_keep_races_whose_writes_stored_one_value_out_of_the_verdict() {
     // The sample's header asks for --same-value-notes: each statement wrote
     // only 1, so every race (of workgroup and storage memory, of one
     // statement and of two) is a note, and the run passes.
@@ -1470,8 +1470,8 @@ fn same_value_notes_keep_races_whose_statements_wrote_one_value_out_of_the_verdi
     let text = stdout(&o);
     assert!(
         text.starts_with(
-            "note: suppressed by same-value writes at --same-value-notes (each of the two statements wrote one value \
-             throughout the dispatch, the same for both): the intra-subgroup race on `ready` (line 18); "
+            "note: suppressed by same-value writes at --same-value-notes (the two writes of each stored the same \
+             value): the intra-subgroup race on `ready` (line 18); "
         ),
         "{text}"
     );
@@ -1511,13 +1511,42 @@ fn same_value_notes_keep_races_whose_statements_wrote_one_value_out_of_the_verdi
         stdout(&o)
     );
 
-    // Statements that wrote two values keep their races, in both modes.
+    // Word by word: statements that wrote many values, two writers of each
+    // word storing one (storage and workgroup memory), in both modes; and
+    // the same races without the option.
+    let pairs = sample("same_value_pairs.wgsl");
+    for mode in ["addr", "stmt"] {
+        let o = wgrace(&["run", &pairs, "--mode", mode]);
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+        assert!(
+            stdout(&o).starts_with(
+                "note: suppressed by same-value writes at --same-value-notes (the two writes of each stored the \
+                 same value): the intra-subgroup race on `half` (line 17); the intra-subgroup race on `pairs` \
+                 (line 18)\n"
+            ),
+            "{}",
+            stdout(&o)
+        );
+        assert!(stdout(&o).contains(", 2 suppressed"), "{}", stdout(&o));
+    }
+    let plain = dir.join("pairs.wgsl");
+    let source = std::fs::read_to_string(&pairs).expect("read");
+    std::fs::write(&plain, source.replace(" --same-value-notes", "")).expect("write");
+    let o = wgrace(&["run", &plain.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("wgrace: 2 races found"), "{}", stdout(&o));
+
+    // Writes of two values keep their races, in both modes: to one word
+    // from two statements, and word by word.
     let differs = sample("same_value_differs.wgsl");
     for mode in ["addr", "stmt"] {
         let o = wgrace(&["run", &differs, "--mode", mode]);
         assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
         assert!(!stdout(&o).contains("note: suppressed"), "{}", stdout(&o));
-        assert!(stdout(&o).contains("data race (write-write) on storage variable `flag`"), "{}", stdout(&o));
+        for var in ["last", "flag", "pairs"] {
+            let line = format!("data race (write-write) on storage variable `{var}`");
+            assert!(stdout(&o).contains(&line), "{}", stdout(&o));
+        }
     }
 }
 

@@ -138,6 +138,7 @@ impl Harness {
             storage_words: 0,
             witness_shift: 0,
             trace_capacity: 0,
+            ..abi::Params::default()
         };
         let var = abi::Var {
             base: 0,

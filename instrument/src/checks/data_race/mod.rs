@@ -188,7 +188,9 @@ pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>)
         hint: hint_for(class, var, ctx.language),
         detected_by: DetectedBy::Runtime,
         spread: Some(spread(record, var, ctx)),
-        same_value: false,
+        // What the words' tables say; the host completes it with the
+        // sites' (`wgrace::log::decode`).
+        same_value: record.one_value_words,
     })
 }
 

@@ -359,7 +359,7 @@ fn wgrace_record_as(record_code: u32, lockstep: u32, word: u32, first_site: u32,
                     first_write: bool, second_site: u32) {
     let slot = wgrace_record_pair(record_code, word, first_site, first_g, first_t, first_write, second_site, wgrace_g,
                                   wgrace_t, lockstep);
-    wgrace_spread_memory(slot, second_site, word, first_g, wgrace_g);
+    wgrace_spread_memory(slot, second_site, word, false, first_g, wgrace_g);
     if WGRACE_TIMELINE {
         wgrace_timeline_raced(first_site, first_g, first_t, second_site);
     }

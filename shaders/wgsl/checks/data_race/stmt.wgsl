@@ -200,7 +200,7 @@ fn wgrace_stmt_pair_in_workgroup(word: u32, g: u32, p_site: u32, p_write: bool, 
         code = wgrace_lockstep_code(lo, hi);
     }
     let slot = wgrace_record_pair(c, word, p_site, g, pair.x, p_write, q_site, g, pair.y, code);
-    wgrace_spread_memory(slot, q_site, word, g, g);
+    wgrace_spread_memory(slot, q_site, word, true, g, g);
 }
 
 // A pair (a from P, b from Q) of different invocations of one workgroup,

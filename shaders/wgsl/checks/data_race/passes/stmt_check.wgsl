@@ -58,7 +58,7 @@ fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
                 let slot = wgrace_record_pair(WGRACE_CLASS_INTER, word, p_site, u32(pair.x >> 10u),
                                               u32(pair.x) & 1023u, p_write, q_site, u32(pair.y >> 10u),
                                               u32(pair.y) & 1023u, WGRACE_LOCKSTEP_NEVER);
-                wgrace_spread_memory(slot, q_site, word, u32(pair.x >> 10u), u32(pair.y >> 10u));
+                wgrace_spread_memory(slot, q_site, word, true, u32(pair.x >> 10u), u32(pair.y >> 10u));
                 continue;
             }
             // One workgroup: only accesses of one storage epoch are unordered.

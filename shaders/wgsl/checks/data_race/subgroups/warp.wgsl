@@ -45,7 +45,7 @@ fn wgrace_warp_check(at: u32, site: u32, workgroup_memory: bool) {
             // Both wrote; the one that broadcast is reported first.
             let slot = wgrace_record_pair(WGRACE_CLASS_INTRA_SUBGROUP, at, site, wgrace_g, first.w, true, site,
                                           wgrace_g, wgrace_t, WGRACE_LOCKSTEP_NEVER);
-            wgrace_spread_memory(slot, site, at, wgrace_g, wgrace_g);
+            wgrace_spread_memory(slot, site, at, true, wgrace_g, wgrace_g);
         }
     }
 }
