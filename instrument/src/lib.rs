@@ -42,6 +42,7 @@
 #![deny(clippy::exit)]
 
 pub mod analysis;
+pub mod backend;
 pub mod blocks;
 pub mod checks;
 pub mod defer;
@@ -114,7 +115,17 @@ pub enum InstrumentError {
         /// The overrides there are.
         available: Vec<String>,
     },
-    /// Resolving overrides failed (a missing value, a bad one…).
+    /// An override the entry point uses has no default and no value.
+    #[error("override `{name}` ({ty}{}) has no default value: set it with --override {name}=VALUE", id.map(|id| format!(", @id({id})")).unwrap_or_default())]
+    MissingOverride {
+        /// Its name.
+        name: String,
+        /// Its type, as WGSL spells it.
+        ty: String,
+        /// Its `@id`, if it has one.
+        id: Option<u16>,
+    },
+    /// Resolving overrides failed (a bad value…).
     #[error("cannot resolve overrides: {message}")]
     Override {
         /// naga's message.
@@ -248,16 +259,19 @@ pub fn prepare(
     };
 
     let available: Vec<String> = module.overrides.iter().filter_map(|(_, o)| o.name.clone()).collect();
+    // naga keys an override by its `@id` when it has one, else by its name;
+    // users may give either.
+    let key = |o: &naga::Override| o.id.map_or_else(|| o.name.clone().unwrap_or_default(), |id| id.to_string());
     let mut constants = naga::back::PipelineConstants::default();
     for (name, value) in overrides {
-        let known = module
+        let found = module
             .overrides
             .iter()
-            .any(|(_, o)| o.name.as_deref() == Some(name) || o.id.map(|id| id.to_string()).as_deref() == Some(name));
-        if !known {
+            .find(|(_, o)| o.name.as_deref() == Some(name) || o.id.map(|id| id.to_string()).as_deref() == Some(name));
+        let Some((_, o)) = found else {
             return Err(InstrumentError::UnknownOverride { name: name.clone(), available });
-        }
-        constants.insert(name.clone(), *value);
+        };
+        constants.insert(key(o), *value);
     }
     let (module, info) = naga::back::pipeline_constants::process_overrides(
         module,
@@ -265,7 +279,19 @@ pub fn prepare(
         Some((ShaderStage::Compute, &entry_point)),
         &constants,
     )
-    .map_err(|e| InstrumentError::Override { message: e.to_string() })?;
+    .map_err(|e| match e {
+        naga::back::pipeline_constants::PipelineConstantError::MissingValue(ref missing) => {
+            match module.overrides.iter().find(|(_, o)| key(o) == *missing) {
+                Some((_, o)) => InstrumentError::MissingOverride {
+                    name: o.name.clone().unwrap_or_else(|| missing.clone()),
+                    ty: module.types[o.ty].name.clone().unwrap_or_else(|| type_name(&module.types[o.ty].inner)),
+                    id: o.id,
+                },
+                None => InstrumentError::Override { message: e.to_string() },
+            }
+        }
+        e => InstrumentError::Override { message: e.to_string() },
+    })?;
     let module = module.into_owned();
     let info = info.into_owned();
     let workgroup_size = module
@@ -275,6 +301,21 @@ pub fn prepare(
         .map(|ep| ep.workgroup_size)
         .unwrap_or([1, 1, 1]);
     Ok(Prepared { module, info, entry_point, workgroup_size })
+}
+
+/// How WGSL spells an override's type (a scalar).
+fn type_name(ty: &naga::TypeInner) -> String {
+    match ty {
+        naga::TypeInner::Scalar(scalar) => match (scalar.kind, scalar.width) {
+            (naga::ScalarKind::Bool, _) => "bool".into(),
+            (naga::ScalarKind::Sint, 4) => "i32".into(),
+            (naga::ScalarKind::Uint, 4) => "u32".into(),
+            (naga::ScalarKind::Float, 2) => "f16".into(),
+            (naga::ScalarKind::Float, 4) => "f32".into(),
+            (kind, width) => format!("{kind:?} of {} bits", u32::from(width) * 8),
+        },
+        other => format!("{other:?}"),
+    }
 }
 
 fn specialize_error(shader: &Shader, e: source::SpecializeFailure) -> InstrumentError {

@@ -256,15 +256,16 @@ impl Shader {
     /// # Errors
     /// [`LoadError::Wgsl`] with naga's diagnostic.
     pub fn from_wgsl(path: &str, text: &str) -> Result<Shader, LoadError> {
-        let module = naga::front::wgsl::parse_str(text)
-            .map_err(|e| LoadError::Wgsl { diagnostic: e.emit_to_string_with_path(text, path) })?;
+        let (parsed, notes) = without_tint_directives(text);
+        let module = naga::front::wgsl::parse_str(&parsed)
+            .map_err(|e| LoadError::Wgsl { diagnostic: e.emit_to_string_with_path(&parsed, path) })?;
         Ok(Shader {
             path: path.to_string(),
             language: Language::Wgsl,
             text: Some(text.to_string()),
             module,
             source_file: None,
-            notes: Vec::new(),
+            notes,
             unchecked: Vec::new(),
             release_acquire_note: None,
             release_acquire: false,
@@ -501,6 +502,58 @@ impl Shader {
     }
 }
 
+/// Extensions that Tint (browsers' WGSL compiler) needs a directive for and
+/// naga 30 rejects, although naga supports what they enable: the directive
+/// (`enable`, or `requires` for a language extension), the name, and what
+/// naga supports without it.
+const TINT_DIRECTIVES: [(&str, &str, &str); 3] = [
+    ("enable", "subgroups", "subgroup built-in values and functions"),
+    ("requires", "subgroup_id", "the subgroup_id and num_subgroups built-in values"),
+    ("requires", "unrestricted_pointer_parameters", "pointers to storage and workgroup memory as parameters"),
+];
+
+/// `text` with the names of [`TINT_DIRECTIVES`] taken out of its `enable`
+/// and `requires` directives (a directive left with none becomes blanks),
+/// every other byte where it was, so that lines and columns stay; and a
+/// note for each name taken out.
+fn without_tint_directives(text: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(text.len());
+    let mut notes = Vec::new();
+    for (number, line) in text.split_inclusive('\n').enumerate() {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let trimmed = body.trim_start();
+        let directive = ["enable", "requires"].into_iter().find(|d| {
+            trimmed.strip_prefix(d).is_some_and(|rest| rest.starts_with(char::is_whitespace))
+                && trimmed.trim_end().ends_with(';')
+        });
+        let Some(directive) = directive else {
+            out.push_str(line);
+            continue;
+        };
+        let list = trimmed[directive.len()..].trim_end().trim_end_matches(';');
+        let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        let dropped = |name: &str| TINT_DIRECTIVES.iter().find(|(d, n, _)| *d == directive && *n == name);
+        if names.iter().all(|n| dropped(n).is_none()) {
+            out.push_str(line);
+            continue;
+        }
+        for (_, name, what) in names.iter().filter_map(|n| dropped(n)) {
+            notes.push(format!(
+                "line {}: `{directive} {name};` is for Tint; naga needs no directive for {what}, so wgrace read \
+                 the shader without it",
+                number + 1
+            ));
+        }
+        let kept: Vec<&str> = names.iter().copied().filter(|n| dropped(n).is_none()).collect();
+        let indent = &body[..body.len() - trimmed.len()];
+        let rewritten =
+            if kept.is_empty() { String::new() } else { format!("{indent}{directive} {};", kept.join(", ")) };
+        out.push_str(&format!("{rewritten:<width$}", width = body.len()));
+        out.push_str(&line[body.len()..]);
+    }
+    (out, notes)
+}
+
 fn locate_in_text(text: &str, span: Span) -> Location {
     let Some(range) = span.to_range().filter(|r| r.start <= text.len()) else {
         return Location { snippet: "(no source location)".into(), ..Location::default() };
@@ -514,5 +567,33 @@ fn locate_in_text(text: &str, span: Span) -> Location {
         span: Some((range.start as u32, range.end as u32)),
         spirv_word: None,
         snippet: text[line_start..line_end].trim_end().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tint_directives_are_taken_out_in_place() {
+        let text = "enable subgroups;\n  enable f16, subgroups;\nrequires subgroup_id, pointer_composite_access;\n\
+                    enable f16;\nfn f() {}\n";
+        let (parsed, notes) = without_tint_directives(text);
+        assert_eq!(
+            parsed,
+            "                 \n  enable f16;           \nrequires pointer_composite_access;             \n\
+             enable f16;\nfn f() {}\n"
+        );
+        assert_eq!(parsed.len(), text.len());
+        assert_eq!(notes.len(), 3);
+        assert_eq!(
+            notes[0],
+            "line 1: `enable subgroups;` is for Tint; naga needs no directive for subgroup built-in values and \
+             functions, so wgrace read the shader without it"
+        );
+        assert!(notes[2].starts_with("line 3: `requires subgroup_id;`"), "{}", notes[2]);
+        // A shader without them is read as it is.
+        let plain = "enable f16;\nfn f() {}";
+        assert_eq!(without_tint_directives(plain), (plain.to_string(), Vec::new()));
     }
 }

@@ -99,7 +99,7 @@ pub fn bench(plan: &Plan, gpu: &Gpu, warmup: u32, repetitions: u32) -> Result<Be
         Error::Unsupported(format!("adapter `{}` has no timestamp queries, which `wgrace bench` needs", gpu.info.name))
     })?;
     let dispatch = plan.spec.dispatch;
-    let native = NativeRun::new(gpu, &plan.prepared, &plan.buffers, dispatch)?;
+    let native = NativeRun::new(gpu, &plan.prepared, &plan.buffers, dispatch).map_err(|e| plan.explain(e))?;
     let start = Instant::now();
     native.run(gpu, None)?;
     let native_first_run_ms = start.elapsed().as_secs_f64() * 1e3;

@@ -118,6 +118,15 @@ pub fn plan_buffers(
         let member = target.member.map(|m| format!(".{}", names.member_name(&target.buffer, m)));
         sets.push((format!("{}{}{}", target.buffer, member.unwrap_or_default(), &path[end..]), value.clone()));
     }
+    if let Some((handle, _)) =
+        module.global_variables.iter().find(|(h, g)| g.space == AddressSpace::Immediate && used(*h))
+    {
+        return Err(Error::Unsupported(format!(
+            "`var<immediate> {}`: wgrace cannot give immediates (push constants) values yet; pass the value in a \
+             uniform buffer instead",
+            vars::global_name(module, handle)
+        )));
+    }
     let mut out = Vec::new();
     for (handle, g) in module.global_variables.iter() {
         let Some(b) = &g.binding else { continue };

@@ -18,7 +18,7 @@
 //! too small, tells the caller to check in place instead.
 
 use std::borrow::Cow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use wgrace_instrument::{Instrumented, Prepared, TrackedVar};
 use wgrace_shaders::abi;
@@ -173,23 +173,69 @@ fn used_bindings(module: &naga::Module, info: &naga::valid::ModuleInfo, entry: &
 
 fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
     let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let shader = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Naga(Cow::Owned(module.clone())),
+    // naga's backends panic on some valid modules: a panic is the shader's
+    // failure to compile, with what it was (`Plan::explain` adds the
+    // constructs known to cause it).
+    let created = watched(gpu.compile_progress.as_ref(), &format!("compiling the {label} shader"), || {
+        crate::guard::catch(|| {
+            let shader = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: Some(label),
+                source: wgpu::ShaderSource::Naga(Cow::Owned(module.clone())),
+            });
+            gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                label: Some(label),
+                layout: None,
+                module: &shader,
+                entry_point: Some(entry),
+                compilation_options: Default::default(),
+                cache: None,
+            })
+        })
     });
-    let pipeline = gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-        label: Some(label),
-        layout: None,
-        module: &shader,
-        entry_point: Some(entry),
-        compilation_options: Default::default(),
-        cache: None,
-    });
+    let pipeline = created.map_err(|panic| {
+        Error::Backend(crate::guard::BackendFailure { panic, shader: label.to_string(), causes: Vec::new() })
+    })?;
     if let Some(e) = pollster::block_on(scope.pop()) {
         return Err(Error::Gpu(format!("the device rejected the {label} shader: {e}")));
     }
     gpu.check()?;
     Ok(pipeline)
+}
+
+/// What a wait for the first dispatch of a pipeline does, as
+/// [`Gpu::compile_progress`] is told: lavapipe compiles a shader at its
+/// first dispatch, not when the pipeline is created.
+const FIRST_DISPATCH_CHECKED: &str = "running the instrumented shader (the driver may be compiling it)";
+const FIRST_DISPATCH_ORIGINAL: &str = "running the original shader (the driver may be compiling it)";
+
+/// Runs `compile`, which does `what` (creates a pipeline, or waits for the
+/// first dispatch of one, which lavapipe compiles then), telling `report`
+/// (a [`Gpu::compile_progress`]) how long it is taking, each second after
+/// the first few: drivers take minutes over large shaders.
+fn watched<T>(report: Option<&crate::gpu::CompileProgress>, what: &str, compile: impl FnOnce() -> T) -> T {
+    let Some(report) = report.cloned() else { return compile() };
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let start = Instant::now();
+            let mut seconds = crate::gpu::COMPILE_PROGRESS_AFTER_S;
+            let mut told = false;
+            // Until `done` is dropped.
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                wait.recv_timeout(Duration::from_secs(seconds).saturating_sub(start.elapsed()))
+            {
+                report(what, Some(seconds));
+                told = true;
+                seconds += 1;
+            }
+            if told {
+                report(what, None);
+            }
+        });
+        let compiled = compile();
+        drop(done);
+        compiled
+    })
 }
 
 /// Checks the dispatch against the device's limits.
@@ -306,7 +352,7 @@ impl NativeRun {
             t.resolve(&mut encoder);
         }
         gpu.queue.submit([encoder.finish()]);
-        gpu.wait()
+        watched(gpu.compile_progress.as_ref(), FIRST_DISPATCH_ORIGINAL, || gpu.wait())
     }
 
     /// Restores the buffers' initial contents.
@@ -1241,7 +1287,11 @@ impl CheckedRun {
                 t.resolve(&mut encoder);
             }
             gpu.queue.submit([encoder.finish()]);
-            gpu.wait()?;
+            if done == 0 {
+                watched(gpu.compile_progress.as_ref(), FIRST_DISPATCH_CHECKED, || gpu.wait())?;
+            } else {
+                gpu.wait()?;
+            }
             done = end;
             progress(done);
         }
@@ -1372,5 +1422,34 @@ impl CheckedRun {
             + self.layout.log.bytes()
             + self.layout.log.examples_buffer_bytes()
             + self.trace.size()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    #[test]
+    fn a_long_compile_is_told_each_second_after_the_first_few_and_then_its_end() {
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let sink = told.clone();
+        let report: crate::gpu::CompileProgress =
+            Arc::new(move |shader, seconds| sink.lock().expect("lock").push((shader.to_string(), seconds)));
+        let after = crate::gpu::COMPILE_PROGRESS_AFTER_S;
+        let value = watched(Some(&report), "compiling the instrumented shader", || {
+            std::thread::sleep(Duration::from_millis(after * 1000 + 1500));
+            7
+        });
+        assert_eq!(value, 7);
+        let told = told.lock().expect("lock").clone();
+        let name = || "compiling the instrumented shader".to_string();
+        assert_eq!(told, [(name(), Some(after)), (name(), Some(after + 1)), (name(), None)]);
+        // A quick one is told nothing.
+        let quiet = Arc::new(Mutex::new(0));
+        let count = quiet.clone();
+        let report: crate::gpu::CompileProgress = Arc::new(move |_, _| *count.lock().expect("lock") += 1);
+        assert_eq!(watched(Some(&report), "compiling the instrumented shader", || 1), 1);
+        assert_eq!(*quiet.lock().expect("lock"), 0);
     }
 }

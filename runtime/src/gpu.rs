@@ -34,6 +34,64 @@ pub struct AdapterSummary {
     pub missing: Option<String>,
 }
 
+/// Told, from another thread, how long a pipeline has been compiling: what
+/// is happening ("compiling the instrumented shader", or the wait for its
+/// first dispatch, when lavapipe compiles it) and the whole seconds so far,
+/// each second from [`COMPILE_PROGRESS_AFTER_S`] on; then `None` once it
+/// ended (only if it was told a time).
+pub type CompileProgress = Arc<dyn Fn(&str, Option<u64>) + Send + Sync>;
+
+/// Seconds of compiling after which [`CompileProgress`] is first told.
+pub const COMPILE_PROGRESS_AFTER_S: u64 = 3;
+
+/// A feature of the device that shaders may use: wgpu's name for it, the
+/// naga capability it gives shaders, and what a user would call it.
+pub struct ShaderFeature {
+    /// The device feature.
+    pub feature: wgpu::Features,
+    /// The shader capability it enables.
+    pub capability: naga::valid::Capabilities,
+    /// What the shader uses that needs it.
+    pub uses: &'static str,
+}
+
+/// The device features a shader may need, each requested where the adapter
+/// has it (see [`Gpu::lacks`] for the others).
+pub const SHADER_FEATURES: [ShaderFeature; 10] = {
+    use naga::valid::Capabilities as C;
+    use wgpu::Features as F;
+    const fn f(feature: F, capability: C, uses: &'static str) -> ShaderFeature {
+        ShaderFeature { feature, capability, uses }
+    }
+    [
+        f(F::SHADER_F64, C::FLOAT64, "f64"),
+        f(F::SHADER_I16, C::SHADER_INT16, "i16 or u16"),
+        f(F::SHADER_F16, C::SHADER_FLOAT16, "f16"),
+        f(F::SHADER_INT64, C::SHADER_INT64, "i64 or u64"),
+        f(F::SUBGROUP, C::SUBGROUP, "subgroup operations"),
+        f(F::SUBGROUP_BARRIER, C::SUBGROUP_BARRIER, "subgroupBarrier"),
+        f(F::IMMEDIATES, C::IMMEDIATES, "immediates (var<immediate>)"),
+        f(F::SHADER_FLOAT32_ATOMIC, C::SHADER_FLOAT32_ATOMIC, "atomic<f32>"),
+        f(F::SHADER_INT64_ATOMIC_MIN_MAX, C::SHADER_INT64_ATOMIC_MIN_MAX, "64-bit atomic min and max"),
+        f(F::TEXTURE_ATOMIC, C::TEXTURE_ATOMIC, "texture atomics"),
+    ]
+};
+
+/// What `module` (valid with every capability) uses of [`SHADER_FEATURES`]
+/// that a device with features `has` lacks.
+pub fn missing_features(module: &naga::Module, has: wgpu::Features) -> Vec<&'static str> {
+    use naga::valid::{Capabilities, ValidationFlags, Validator};
+    SHADER_FEATURES
+        .iter()
+        .filter(|f| !has.contains(f.feature))
+        .filter(|f| {
+            let without = Capabilities::all() - f.capability;
+            Validator::new(ValidationFlags::all(), without).validate(module).is_err()
+        })
+        .map(|f| f.uses)
+        .collect()
+}
+
 /// Features the checked run needs from the device.
 pub const REQUIRED_FEATURES: wgpu::Features =
     wgpu::Features::SHADER_INT64.union(wgpu::Features::SHADER_INT64_ATOMIC_ALL_OPS);
@@ -115,6 +173,9 @@ on a machine without a GPU install Mesa's software Vulkan driver (lavapipe): \
 
 /// An open device and what it ran into.
 pub struct Gpu {
+    /// Told how long a pipeline is taking to compile, when that is long
+    /// (see [`CompileProgress`]); none by default.
+    pub compile_progress: Option<CompileProgress>,
     /// The adapter.
     pub adapter: wgpu::Adapter,
     /// The device, with [`REQUIRED_FEATURES`] and the adapter's limits.
@@ -202,13 +263,9 @@ impl Gpu {
                 summary.info.name, summary.info.backend, names
             )));
         }
-        let features = REQUIRED_FEATURES
-            | (adapter.features()
-                & (wgpu::Features::TIMESTAMP_QUERY
-                    | wgpu::Features::SUBGROUP
-                    | wgpu::Features::SUBGROUP_BARRIER
-                    | wgpu::Features::SHADER_F16
-                    | wgpu::Features::SHADER_FLOAT32_ATOMIC));
+        // What wgrace needs, and what a shader may use that the adapter has.
+        let optional = SHADER_FEATURES.iter().fold(wgpu::Features::TIMESTAMP_QUERY, |all, f| all | f.feature);
+        let features = REQUIRED_FEATURES | (adapter.features() & optional);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("wgrace"),
             required_features: features,
@@ -232,6 +289,7 @@ impl Gpu {
             }
         });
         Ok(Gpu {
+            compile_progress: None,
             timestamps: features.contains(wgpu::Features::TIMESTAMP_QUERY),
             info: summary.info,
             adapter,
@@ -240,6 +298,13 @@ impl Gpu {
             errors,
             lost,
         })
+    }
+
+    /// What `module` (valid with every capability) uses that this device
+    /// lacks: the [`ShaderFeature::uses`] of each feature without which it
+    /// does not validate.
+    pub fn lacks(&self, module: &naga::Module) -> Vec<&'static str> {
+        missing_features(module, self.device.features())
     }
 
     /// Waits for submitted work and reports any error wgpu raised meanwhile.
@@ -299,5 +364,23 @@ impl Gpu {
             staging.get_mapped_range(..).map_err(|e| Error::Gpu(format!("cannot read a mapped buffer: {e}")))?.to_vec();
         staging.unmap();
         Ok(data)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_features_a_shader_uses_and_a_device_lacks_are_named() {
+        let source = "enable wgpu_int16;
+            @group(0) @binding(0) var<storage, read_write> wide: array<f64>;
+            @group(0) @binding(1) var<storage, read_write> narrow: array<i16>;
+            @compute @workgroup_size(1) fn main() { wide[0] = 1.0lf; narrow[0] = i16(2); }";
+        let module = naga::front::wgsl::parse_str(source).expect("parses");
+        assert_eq!(missing_features(&module, wgpu::Features::empty()), ["f64", "i16 or u16"]);
+        assert_eq!(missing_features(&module, wgpu::Features::SHADER_F64), ["i16 or u16"]);
+        let all = SHADER_FEATURES.iter().fold(wgpu::Features::empty(), |a, f| a | f.feature);
+        assert!(missing_features(&module, all).is_empty());
     }
 }

@@ -32,6 +32,7 @@ pub mod check;
 pub mod corpus;
 pub mod engine;
 pub mod gpu;
+pub mod guard;
 pub mod log;
 pub mod print;
 pub mod sarif;
@@ -92,6 +93,9 @@ pub enum Error {
     /// Reading or writing a file failed.
     #[error("{0}")]
     Io(String),
+    /// naga or wgpu panicked on the shader.
+    #[error("{0}")]
+    Backend(guard::BackendFailure),
     /// A bug in wgrace.
     #[error("internal error in wgrace (please report it): {0}")]
     Internal(String),
@@ -303,13 +307,15 @@ impl Plan {
         count_accesses: bool,
         progress: &mut dyn FnMut(u32, u32),
     ) -> Result<CheckedOutcome, Error> {
+        self.require_features(gpu)?;
         let mut replay = self.spec.replay;
         let mut engine_for_classes = true;
         let mut notes = Vec::new();
         loop {
             let inst =
                 self.instrument_for(gpu, analyzer, count_accesses, self.spec.mode, replay, engine_for_classes)?;
-            let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)?;
+            let run = CheckedRun::new(gpu, &inst, &self.buffers, self.spec.dispatch, self.spec.max_races)
+                .map_err(|e| self.explain(e))?;
             match run.run_complete(gpu, &inst, &self.buffers, replay == Replay::Auto, progress)? {
                 // The engine ran for the missing-fence check alone and could
                 // not follow all of the shader (a word that more invocations
@@ -406,9 +412,53 @@ impl Plan {
     /// # Errors
     /// [`Error`] when the run cannot be made.
     pub fn run_native(&self, gpu: &Gpu) -> Result<Vec<Vec<u8>>, Error> {
-        let run = NativeRun::new(gpu, &self.prepared, &self.buffers, self.spec.dispatch)?;
+        self.require_features(gpu)?;
+        let run =
+            NativeRun::new(gpu, &self.prepared, &self.buffers, self.spec.dispatch).map_err(|e| self.explain(e))?;
         run.run(gpu, None)?;
         run.read_buffers(gpu, &self.buffers)
+    }
+
+    /// Whether `gpu` has the features the shader uses ([`Gpu::lacks`]).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] naming what it lacks.
+    pub(crate) fn require_features(&self, gpu: &Gpu) -> Result<(), Error> {
+        let lacks = gpu.lacks(&self.prepared.module);
+        if lacks.is_empty() {
+            return Ok(());
+        }
+        Err(Error::Unsupported(format!(
+            "the shader uses {}, which adapter `{}` ({}) does not support; choose another with --adapter (`wgrace \
+             adapters` lists them)",
+            lacks.join(" and "),
+            gpu.info.name,
+            gpu.info.backend
+        )))
+    }
+
+    /// `e`, and for a compiler's panic ([`Error::Backend`]) the constructs
+    /// of the shader known to cause it, each with its location and a
+    /// workaround.
+    pub(crate) fn explain(&self, e: Error) -> Error {
+        let Error::Backend(mut failure) = e else { return e };
+        for span in wgrace_instrument::backend::pointer_to_part_arguments(&self.prepared.module) {
+            let at = self.shader.locate(span);
+            // naga's span of `&v.m` is that of `v.m`.
+            let text =
+                self.shader.text_at(span).map_or_else(String::new, |t| format!(" `&{}`", t.trim_start_matches('&')));
+            let place = match (at.line, at.column) {
+                (Some(line), Some(column)) => format!("{}:{line}:{column}", self.shader.path),
+                (Some(line), None) => format!("{}:{line}", self.shader.path),
+                _ => self.shader.path.clone(),
+            };
+            failure.causes.push(format!(
+                "{place}:{text} passes a pointer to part of a variable (a member, element or column) as a \
+                 function argument, which naga 30's SPIR-V backend cannot compile (a known naga bug); pass the \
+                 whole variable, or copy the part to a local variable and pass a pointer to that"
+            ));
+        }
+        Error::Backend(failure)
     }
 
     /// The run's part of the report, from what its log said.

@@ -85,7 +85,8 @@ pub(crate) fn gather(
                 ..empty_timeline(plan, focus, how)
             }));
         }
-        let checked = CheckedRun::new(gpu, &recording, &plan.buffers, dispatch, plan.spec.max_races)?;
+        let checked = CheckedRun::new(gpu, &recording, &plan.buffers, dispatch, plan.spec.max_races)
+            .map_err(|e| plan.explain(e))?;
         checked.timeline(gpu, &recording, &plan.buffers, focus, &slots)?
     };
     let TimelineWords { header, words } = gathered;

@@ -267,7 +267,10 @@ struct RunOutputs {
 fn run(path: PathBuf, cli: RunArgs, outputs: RunOutputs) -> anyhow::Result<ExitCode> {
     let RunOutputs { stats, emit, gui, progress } = outputs;
     let (shader, args, mut spec) = wgrace::load_with_flags(&path, cli)?;
-    let gpus = open_gpus(&args)?;
+    let mut gpus = open_gpus(&args)?;
+    for gpu in &mut gpus {
+        gpu.compile_progress = compile_progress(progress);
+    }
     let format = args.format.unwrap_or_default();
     // The timeline is for the viewer: gathered by default only for a
     // report it may open (JSON, --gui), as the text and SARIF reports do
@@ -510,6 +513,31 @@ pub enum ProgressOutput {
 }
 
 /// Progress on stderr: a bar for runs split into many chunks, or lines.
+/// What to show while a driver compiles a pipeline for long: on a terminal
+/// a line rewritten each second, elsewhere a line every 10 s, for the
+/// viewer a `progress:` line each second.
+fn compile_progress(output: ProgressOutput) -> Option<gpu::CompileProgress> {
+    let terminal = std::io::stderr().is_terminal();
+    let show: gpu::CompileProgress = match output {
+        ProgressOutput::None => return None,
+        ProgressOutput::Lines => std::sync::Arc::new(|what, seconds| {
+            if let Some(s) = seconds {
+                eprintln!("progress: {what}, {s} s");
+            }
+        }),
+        ProgressOutput::Auto if terminal => std::sync::Arc::new(|what, seconds| match seconds {
+            Some(s) => eprint!("\r\x1b[K{what}, {s} s"),
+            None => eprint!("\r\x1b[K"),
+        }),
+        ProgressOutput::Auto => std::sync::Arc::new(|what, seconds| {
+            if let Some(s) = seconds.filter(|s| s % 10 == 0) {
+                eprintln!("wgrace: {what}, {s} s");
+            }
+        }),
+    };
+    Some(show)
+}
+
 struct Progress {
     output: ProgressOutput,
     bar: Option<indicatif::ProgressBar>,

@@ -1755,3 +1755,94 @@ fn checks_selects_the_checks_that_run() {
         assert!(stderr(&o).contains(message), "{list}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_compiler_panic_is_an_error_naming_the_construct_and_a_workaround() {
+    // naga 30's SPIR-V backend panics on a pointer to part of a local
+    // variable passed as an argument, with the original shader too.
+    let dir = temp_dir("backend_panic");
+    let shader = dir.join("member.wgsl");
+    std::fs::write(
+        &shader,
+        "struct S { a: u32, b: u32 }\n\
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
+         fn bump(p: ptr<function, u32>) { *p = *p + 1u; }\n\
+         @compute @workgroup_size(4)\n\
+         fn main(@builtin(global_invocation_id) g: vec3<u32>) {\n\
+         \x20   var s = S(g.x, 2u);\n\
+         \x20   bump(&s.a);\n\
+         \x20   out[g.x] = s.a + s.b;\n\
+         }\n",
+    )
+    .expect("write");
+    let path = shader.display().to_string();
+    for (flags, which) in [(&[][..], "instrumented"), (&["--no-detect"][..], "original")] {
+        let o = wgrace(&[&["run", path.as_str()][..], flags].concat());
+        assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!("error: naga's SPIR-V backend failed on the {which} shader: it panicked (")),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!(
+                "\n  {path}:7:11: `&s.a` passes a pointer to part of a variable (a member, element or column) as a \
+                 function argument, which naga 30's SPIR-V backend cannot compile (a known naga bug); pass the \
+                 whole variable, or copy the part to a local variable and pass a pointer to that\n"
+            )),
+            "{err}"
+        );
+        assert!(!err.contains("panicked at") && !err.contains("backtrace"), "{err}");
+    }
+}
+
+#[test]
+fn browser_directives_overrides_by_id_and_device_features() {
+    // `enable subgroups;` (Tint's): read without it, with a note.
+    let o = wgrace(&["run", &sample("tint_enable_subgroups.wgsl")]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).starts_with(
+            "note: line 7: `enable subgroups;` is for Tint; naga needs no directive for subgroup built-in values \
+             and functions, so wgrace read the shader without it\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+
+    // An `@id` override, set by name (the sample's header) or by id; without
+    // a value, an error that names it, its type and the flag.
+    let by_id = sample("override_by_id.wgsl");
+    for flags in [&[][..], &["--override", "1300=3"][..]] {
+        let o = wgrace(&[&["run", by_id.as_str()][..], flags].concat());
+        assert_eq!(o.status.code(), Some(0), "{flags:?}: {}{}", stdout(&o), stderr(&o));
+    }
+    let dir = temp_dir("override_by_id");
+    let bare = dir.join("bare.wgsl");
+    let source = std::fs::read_to_string(&by_id).expect("read");
+    std::fs::write(&bare, source.replace("// wgrace: --override gain=2\n", "")).expect("write");
+    let o = wgrace(&["run", &bare.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "error: override `gain` (f32, @id(1300)) has no default value: set it with --override gain=VALUE\n"
+    );
+
+    // f64 and i16: lavapipe has them, and the device asks for them.
+    let o = wgrace(&["run", &sample("f64_i16_race.wgsl")]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("data race (write-write) on storage variable `wide`"), "{}", stdout(&o));
+
+    // Immediates cannot be given values yet: said so, exit 2.
+    let immediate = dir.join("immediate.wgsl");
+    std::fs::write(
+        &immediate,
+        "var<immediate> scale: u32;\n\
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
+         @compute @workgroup_size(4) fn main(@builtin(global_invocation_id) g: vec3<u32>) { out[g.x] = g.x * scale; }\n",
+    )
+    .expect("write");
+    let o = wgrace(&["run", &immediate.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(stderr(&o).contains("`var<immediate> scale`: wgrace cannot give immediates"), "{}", stderr(&o));
+}
