@@ -81,8 +81,19 @@ impl LoopGuard {
     }
 
     /// Appends `the_loop` (a [`Statement::Loop`] of `f`, already rewritten
-    /// by the pass), guarded as loop `id`, to `out`.
-    pub(crate) fn guard(&self, f: &mut Function, id: u32, the_loop: Statement, span: Span, out: &mut Block) {
+    /// by the pass), guarded as loop `id`, to `out`; with `may_return`, then
+    /// the return of a stopped invocation (not in a continuing block, where
+    /// WGSL allows none: the enclosing loop ends instead, see
+    /// [`LoopGuard::or_stopped`]).
+    pub(crate) fn guard(
+        &self,
+        f: &mut Function,
+        id: u32,
+        the_loop: Statement,
+        span: Span,
+        may_return: bool,
+        out: &mut Block,
+    ) {
         let Statement::Loop { body, mut continuing, break_if } = the_loop else {
             out.push(the_loop, span);
             return;
@@ -138,7 +149,33 @@ impl LoopGuard {
         }
         not_spent.push(Statement::If { condition: not_left, accept: cut, reject: spun }, span);
         out.push(Statement::If { condition: over, accept: spent, reject: not_spent }, span);
-        self.return_if_stopped(f, span, out);
+        if may_return {
+            self.return_if_stopped(f, span, out);
+        }
+    }
+
+    /// The `break if` condition of a loop in which something could not
+    /// return when the invocation stopped (it is in a continuing block):
+    /// `wgrace_is_stopped() || break_if`, its call appended to `continuing`.
+    pub(crate) fn or_stopped(
+        &self,
+        f: &mut Function,
+        span: Span,
+        continuing: &mut Block,
+        break_if: Option<Handle<Expression>>,
+    ) -> Handle<Expression> {
+        let stopped = f.expressions.append(Expression::CallResult(self.is_stopped), span);
+        continuing
+            .push(Statement::Call { function: self.is_stopped, arguments: Vec::new(), result: Some(stopped) }, span);
+        match break_if {
+            Some(condition) => emit(
+                f,
+                continuing,
+                span,
+                Expression::Binary { op: BinaryOperator::LogicalOr, left: stopped, right: condition },
+            ),
+            None => stopped,
+        }
     }
 
     /// Appends `if wgrace_is_stopped() { return; }` (with a zero value in a

@@ -1435,11 +1435,18 @@ impl Planner<'_> {
                     let key = AccessKey::Store(*pointer, *value);
                     // In WGSL the write is located at the store's target
                     // (`tile[i]` of `tile[i] = tile[i + 1];`), so that a read
-                    // on the same line gets a label of its own. (In SPIR-V the
-                    // target is another instruction: keep the OpStore.)
+                    // on the same line gets a label of its own. A target
+                    // outside the statement, a `let` pointer's (`*p = x;`),
+                    // would name the line of the `let`: keep the statement.
+                    // (In SPIR-V the target is another instruction: keep the
+                    // OpStore.)
                     let target = f.expressions.get_span(*pointer);
                     let wgsl = self.shader.language == crate::Language::Wgsl;
-                    let at = if wgsl && target.is_defined() { target } else { *span };
+                    let inside = match (target.to_range(), span.to_range()) {
+                        (Some(t), Some(s)) => s.start <= t.start && t.end <= s.end,
+                        _ => false,
+                    };
+                    let at = if wgsl && inside { target } else { *span };
                     let (mut plan, atomic) = self.plan_access(f, info, key, *pointer, true, at)?;
                     // How the runtime learns what it wrote, if it gathers
                     // written values (`InstrumentOptions::same_value`).
@@ -2175,6 +2182,13 @@ struct Rewrite<'a> {
     raise_before: HashMap<u32, Vec<Handle<Expression>>>,
     /// Loops seen so far.
     loops: u32,
+    /// Whether the statements being rewritten are in a loop's continuing
+    /// block, where WGSL allows no `return`.
+    in_continuing: bool,
+    /// Whether a call (or a guarded loop) in the innermost loop being
+    /// rewritten could not return when the invocation stopped, being in a
+    /// continuing block: that loop then ends when it stopped.
+    unreturned: bool,
 }
 
 fn rewrite_function(
@@ -2184,7 +2198,16 @@ fn rewrite_function(
     tracked: &[TrackedVar],
     bool_ty: Handle<Type>,
 ) -> Result<(), InstrumentError> {
-    let mut rw = Rewrite { plans, hooks, tracked, pending: HashMap::new(), raise_before: HashMap::new(), loops: 0 };
+    let mut rw = Rewrite {
+        plans,
+        hooks,
+        tracked,
+        pending: HashMap::new(),
+        raise_before: HashMap::new(),
+        loops: 0,
+        in_continuing: false,
+        unreturned: false,
+    };
     // One flag per site whose address is the same in every iteration of its
     // innermost loop (and no barrier runs in that loop): only its first
     // execution in each instance of the loop is recorded.
@@ -2385,21 +2408,47 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     let raised = f.expressions.append(Expression::Literal(Literal::Bool(true)), span);
                     out.push(Statement::Store { pointer: flag, value: raised }, span);
                 }
+                let outer_unreturned = std::mem::replace(&mut rw.unreturned, false);
                 let body = rewrite_block(f, body, rw);
-                let continuing = rewrite_block(f, continuing, rw);
+                let in_continuing = std::mem::replace(&mut rw.in_continuing, true);
+                let mut continuing = rewrite_block(f, continuing, rw);
+                rw.in_continuing = in_continuing;
+                let unreturned = std::mem::replace(&mut rw.unreturned, outer_unreturned);
+                let mut break_if = break_if;
+                if let Some(guard) = rw.hooks.loops.as_ref().filter(|_| unreturned) {
+                    // Something in it could not return when the invocation
+                    // stopped: the loop ends then instead.
+                    break_if = Some(guard.or_stopped(f, span, &mut continuing, break_if));
+                }
                 let id = rw.plans.loops.pop_front().flatten();
+                let may_return = !rw.in_continuing;
                 match (&rw.hooks.loops, id) {
                     (Some(guard), Some(id)) => {
-                        guard.guard(f, id, Statement::Loop { body, continuing, break_if }, span, &mut out);
+                        let the_loop = Statement::Loop { body, continuing, break_if };
+                        guard.guard(f, id, the_loop, span, may_return, &mut out);
+                        rw.unreturned |= !may_return;
+                    }
+                    (Some(guard), None) if unreturned => {
+                        out.push(Statement::Loop { body, continuing, break_if }, span);
+                        if may_return {
+                            guard.return_if_stopped(f, span, &mut out);
+                        } else {
+                            rw.unreturned = true;
+                        }
                     }
                     _ => out.push(Statement::Loop { body, continuing, break_if }, span),
                 }
             }
             Statement::Call { function, arguments, result } => {
                 out.push(Statement::Call { function, arguments, result }, span);
-                // A loop of the callee may have stopped the invocation.
+                // A loop of the callee may have stopped the invocation: it
+                // returns, or in a continuing block its loop ends.
                 if let Some(guard) = &rw.hooks.loops {
-                    guard.return_if_stopped(f, span, &mut out);
+                    if rw.in_continuing {
+                        rw.unreturned = true;
+                    } else {
+                        guard.return_if_stopped(f, span, &mut out);
+                    }
                 }
             }
             other @ (Statement::Break

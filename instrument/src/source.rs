@@ -506,10 +506,11 @@ impl Shader {
 /// naga 30 rejects, although naga supports what they enable: the directive
 /// (`enable`, or `requires` for a language extension), the name, and what
 /// naga supports without it.
-const TINT_DIRECTIVES: [(&str, &str, &str); 3] = [
+/// (`unrestricted_pointer_parameters` is not among them: naga 30 refuses
+/// pointers to storage and workgroup memory as parameters.)
+const TINT_DIRECTIVES: [(&str, &str, &str); 2] = [
     ("enable", "subgroups", "subgroup built-in values and functions"),
     ("requires", "subgroup_id", "the subgroup_id and num_subgroups built-in values"),
-    ("requires", "unrestricted_pointer_parameters", "pointers to storage and workgroup memory as parameters"),
 ];
 
 /// `text` with the names of [`TINT_DIRECTIVES`] taken out of its `enable`
