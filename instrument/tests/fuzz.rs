@@ -112,8 +112,8 @@ impl Generator {
             1 => "lid".into(),
             2 => format!("(gid.x + {}u)", self.rng.below(70)),
             3 => format!("(lid * {}u)", 1 + self.rng.below(4)),
-            4 => format!("(wid.x * 64u + lid)"),
-            5 => format!("input[lid % arrayLength(&input)]"),
+            4 => "(wid.x * 64u + lid)".into(),
+            5 => "input[lid % arrayLength(&input)]".into(),
             6 => local,
             7 => format!("{}u", self.rng.below(100)),
             _ => "(gid.x ^ params.k)".into(),
@@ -180,7 +180,7 @@ impl Generator {
                 if self.rng.chance(40) {
                     self.line("scale(&v4, 0.5);");
                 }
-                self.line(&format!("buf.items[gid.x % arrayLength(&buf.items)].pos = v4;"));
+                self.line("buf.items[gid.x % arrayLength(&buf.items)].pos = v4;");
             }
             8 => {
                 let x = self.value();
