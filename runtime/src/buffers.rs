@@ -36,7 +36,14 @@ pub enum BindingKind {
     StorageRead,
     /// `var<uniform>`.
     Uniform,
+    /// `var<immediate>`: no binding; its bytes are given to the pipeline
+    /// with each dispatch (`set_immediates`).
+    Immediate,
 }
+
+/// The `(group, binding)` of an immediate ([`BindingKind::Immediate`]),
+/// which has none: no pipeline uses it as a binding.
+pub const IMMEDIATE_SLOT: (u32, u32) = (u32::MAX, u32::MAX);
 
 /// One of the user's buffers.
 #[derive(Clone, Debug)]
@@ -118,22 +125,18 @@ pub fn plan_buffers(
         let member = target.member.map(|m| format!(".{}", names.member_name(&target.buffer, m)));
         sets.push((format!("{}{}{}", target.buffer, member.unwrap_or_default(), &path[end..]), value.clone()));
     }
-    if let Some((handle, _)) =
-        module.global_variables.iter().find(|(h, g)| g.space == AddressSpace::Immediate && used(*h))
-    {
-        return Err(Error::Unsupported(format!(
-            "`var<immediate> {}`: wgrace cannot give immediates (push constants) values yet; pass the value in a \
-             uniform buffer instead",
-            vars::global_name(module, handle)
-        )));
-    }
     let mut out = Vec::new();
     for (handle, g) in module.global_variables.iter() {
-        let Some(b) = &g.binding else { continue };
+        let slot = match (&g.binding, g.space) {
+            (Some(b), _) => (b.group, b.binding),
+            (None, AddressSpace::Immediate) => IMMEDIATE_SLOT,
+            (None, _) => continue,
+        };
         if !used(handle) {
             continue;
         }
         let kind = match g.space {
+            AddressSpace::Immediate => BindingKind::Immediate,
             AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
                 BindingKind::StorageReadWrite
             }
@@ -144,8 +147,8 @@ pub fn plan_buffers(
                     "binding `{}` (@group({}) @binding({})): wgrace runs shaders whose bindings are storage and \
                      uniform buffers; textures and samplers are not supported yet",
                     vars::global_name(module, handle),
-                    b.group,
-                    b.binding
+                    slot.0,
+                    slot.1
                 )));
             }
         };
@@ -182,7 +185,7 @@ pub fn plan_buffers(
             let label = format!("{name}.{}", m.name.as_deref().unwrap_or_default());
             fill_value(module, m.ty, u64::from(m.offset), runtime_len, &mut contents, fill, &label)?;
         }
-        out.push(UserBuffer { handle, name, group: b.group, binding: b.binding, kind, runtime_len, contents });
+        out.push(UserBuffer { handle, name, group: slot.0, binding: slot.1, kind, runtime_len, contents });
     }
     // A flag naming a binding of the shader that this entry point does not
     // use is a warning; one naming no binding at all, an error.
@@ -271,14 +274,18 @@ impl Names {
             .global_variables
             .iter()
             .filter_map(|(h, g)| {
-                let b = g.binding.as_ref()?;
+                let slot = match (&g.binding, g.space) {
+                    (Some(b), _) => (b.group, b.binding),
+                    (None, AddressSpace::Immediate) => IMMEDIATE_SLOT,
+                    (None, _) => return None,
+                };
                 let members = match &module.types[g.ty].inner {
                     TypeInner::Struct { members, .. } => {
                         members.iter().map(|m| m.name.clone().unwrap_or_default()).collect()
                     }
                     _ => Vec::new(),
                 };
-                Some((vars::global_name(module, h), (b.group, b.binding), members))
+                Some((vars::global_name(module, h), slot, members))
             })
             .collect();
         bindings.sort_by_key(|(_, slot, _)| *slot);
@@ -353,7 +360,14 @@ impl Names {
         if self.bindings.is_empty() {
             return "none".into();
         }
-        let list: Vec<String> = self.bindings.iter().map(|(n, (g, b), _)| format!("{n} ({g}:{b})")).collect();
+        let list: Vec<String> = self
+            .bindings
+            .iter()
+            .map(|(n, slot, _)| match slot {
+                &IMMEDIATE_SLOT => format!("{n} (immediate)"),
+                (g, b) => format!("{n} ({g}:{b})"),
+            })
+            .collect();
         list.join(", ")
     }
 }

@@ -52,9 +52,11 @@ fn stream_entries(capacity: u32) -> u64 {
     u64::from(capacity) + 1
 }
 
-/// The user's buffers on the GPU.
+/// The user's buffers on the GPU (none for an immediate), and the bytes of
+/// the immediates.
 struct Buffers {
-    buffers: Vec<wgpu::Buffer>,
+    buffers: Vec<Option<wgpu::Buffer>>,
+    immediates: Option<Vec<u8>>,
 }
 
 /// Checks the user's buffers against the device's binding limits.
@@ -63,9 +65,17 @@ fn check_buffer_sizes(gpu: &Gpu, user: &[UserBuffer]) -> Result<(), Error> {
     for b in user {
         let limit = match b.kind {
             BindingKind::Uniform => limits.max_uniform_buffer_binding_size,
+            BindingKind::Immediate => u64::from(limits.max_immediate_size),
             _ => limits.max_storage_buffer_binding_size,
         }
         .min(limits.max_buffer_size);
+        if b.kind == BindingKind::Immediate && b.size() > limit {
+            return Err(Error::Limit(format!(
+                "immediate `{}` needs {} bytes but the adapter allows {limit}",
+                b.name,
+                b.size()
+            )));
+        }
         if b.size() > limit {
             return Err(Error::Limit(format!(
                 "buffer `{}` needs {} bytes but the adapter allows {} per binding; use a smaller --buffer {}=LEN",
@@ -100,23 +110,44 @@ impl Buffers {
             .map(|b| {
                 let usage = match b.kind {
                     BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
+                    BindingKind::Immediate => return None,
                     _ => wgpu::BufferUsages::STORAGE,
                 } | wgpu::BufferUsages::COPY_SRC;
-                upload(gpu, &b.name, &b.contents, usage)
+                Some(upload(gpu, &b.name, &b.contents, usage))
             })
             .collect();
-        Ok(Buffers { buffers })
+        let immediates = user.iter().find(|b| b.kind == BindingKind::Immediate).map(|b| b.contents.clone());
+        Ok(Buffers { buffers, immediates })
     }
 
     /// Restores the initial contents.
     fn reset(&self, gpu: &Gpu, user: &[UserBuffer]) {
         for (buffer, b) in self.buffers.iter().zip(user) {
-            gpu.queue.write_buffer(buffer, 0, &b.contents);
+            if let Some(buffer) = buffer {
+                gpu.queue.write_buffer(buffer, 0, &b.contents);
+            }
         }
     }
 
+    /// The final contents (an immediate's are its initial ones).
     fn read(&self, gpu: &Gpu, user: &[UserBuffer]) -> Result<Vec<Vec<u8>>, Error> {
-        self.buffers.iter().zip(user).map(|(buffer, b)| gpu.read_buffer(buffer, b.size())).collect()
+        self.buffers
+            .iter()
+            .zip(user)
+            .map(|(buffer, b)| match buffer {
+                Some(buffer) => gpu.read_buffer(buffer, b.size()),
+                None => Ok(b.contents.clone()),
+            })
+            .collect()
+    }
+
+    /// Gives the immediates to `pass`, after its pipeline was set, when
+    /// `module`'s entry point `entry` uses them (the instrumented module may
+    /// have pruned every use).
+    fn set_immediates(&self, pass: &mut wgpu::ComputePass<'_>, used: bool) {
+        if let (Some(bytes), true) = (&self.immediates, used) {
+            pass.set_immediates(0, bytes);
+        }
     }
 
     /// One bind group per group of the user's bindings, for `pipeline`,
@@ -142,9 +173,11 @@ impl Buffers {
                     .iter()
                     .zip(&self.buffers)
                     .filter(|(b, _)| b.group == group && bound(b))
-                    .map(|(b, buffer)| wgpu::BindGroupEntry {
-                        binding: b.binding,
-                        resource: buffer.as_entire_binding(),
+                    .filter_map(|(b, buffer)| {
+                        Some(wgpu::BindGroupEntry {
+                            binding: b.binding,
+                            resource: buffer.as_ref()?.as_entire_binding(),
+                        })
                     })
                     .collect();
                 let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -169,6 +202,14 @@ fn used_bindings(module: &naga::Module, info: &naga::valid::ModuleInfo, entry: &
         .filter(|(h, _)| !uses[*h].is_empty())
         .filter_map(|(_, g)| g.binding.as_ref().map(|b| (b.group, b.binding)))
         .collect()
+}
+
+/// Whether the entry point `entry` of `module` uses an immediate
+/// (`var<immediate>`).
+fn uses_immediates(module: &naga::Module, info: &naga::valid::ModuleInfo, entry: &str) -> bool {
+    let Some(index) = module.entry_points.iter().position(|ep| ep.name == entry) else { return false };
+    let uses = info.get_entry_point(index);
+    module.global_variables.iter().any(|(h, g)| g.space == naga::AddressSpace::Immediate && !uses[h].is_empty())
 }
 
 fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
@@ -310,6 +351,8 @@ pub struct NativeRun {
     pipeline: wgpu::ComputePipeline,
     groups: Vec<(u32, wgpu::BindGroup)>,
     buffers: Buffers,
+    /// Whether the shader uses its immediates.
+    immediates: bool,
     dispatch: [u32; 3],
 }
 
@@ -328,7 +371,8 @@ impl NativeRun {
         let used = used_bindings(&prepared.module, &prepared.info, &prepared.entry_point);
         let groups = buffers.bind_groups(gpu, &pipeline, user, &used);
         gpu.check()?;
-        Ok(NativeRun { pipeline_ms, pipeline, groups, buffers, dispatch })
+        let immediates = uses_immediates(&prepared.module, &prepared.info, &prepared.entry_point);
+        Ok(NativeRun { pipeline_ms, pipeline, groups, buffers, immediates, dispatch })
     }
 
     /// Runs once; with `timer`, timestamps the pass.
@@ -343,6 +387,7 @@ impl NativeRun {
                 timestamp_writes: timer.map(Timer::writes),
             });
             pass.set_pipeline(&self.pipeline);
+            self.buffers.set_immediates(&mut pass, self.immediates);
             for (g, bg) in &self.groups {
                 pass.set_bind_group(*g, bg, &[]);
             }
@@ -711,6 +756,8 @@ pub struct CheckedRun {
     storage_check: Option<StorageCheck>,
     /// The same-value pass, with written values gathered.
     same_value: Option<SameValuePass>,
+    /// Whether the instrumented shader uses the user's immediates.
+    immediates: bool,
     /// Its layout.
     pub layout: CheckedLayout,
     dispatch: [u32; 3],
@@ -1210,6 +1257,7 @@ impl CheckedRun {
             trace,
             storage_check,
             same_value,
+            immediates: uses_immediates(&inst.module, &inst.info, &inst.entry_point),
             layout,
             dispatch,
             max_races,
@@ -1250,6 +1298,7 @@ impl CheckedRun {
                     let n = (self.layout.total_workgroups - u64::from(c) * u64::from(self.layout.chunk))
                         .min(u64::from(self.layout.chunk)) as u32;
                     pass.set_pipeline(&self.pipeline.pipeline);
+                    self.buffers.set_immediates(&mut pass, self.immediates);
                     for (g, bg) in &self.user_groups {
                         pass.set_bind_group(*g, bg, &[]);
                     }

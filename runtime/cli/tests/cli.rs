@@ -1797,7 +1797,7 @@ fn a_compiler_panic_is_an_error_naming_the_construct_and_a_workaround() {
 }
 
 #[test]
-fn browser_directives_overrides_by_id_and_device_features() {
+fn browser_directives_overrides_by_id_device_features_and_immediates() {
     // `enable subgroups;` (Tint's): read without it, with a note.
     let o = wgrace(&["run", &sample("tint_enable_subgroups.wgsl")]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
@@ -1833,16 +1833,23 @@ fn browser_directives_overrides_by_id_and_device_features() {
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).contains("data race (write-write) on storage variable `wide`"), "{}", stdout(&o));
 
-    // Immediates cannot be given values yet: said so, exit 2.
-    let immediate = dir.join("immediate.wgsl");
-    std::fs::write(
-        &immediate,
-        "var<immediate> scale: u32;\n\
-         @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
-         @compute @workgroup_size(4) fn main(@builtin(global_invocation_id) g: vec3<u32>) { out[g.x] = g.x * scale; }\n",
-    )
-    .expect("write");
-    let o = wgrace(&["run", &immediate.display().to_string()]);
-    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
-    assert!(stderr(&o).contains("`var<immediate> scale`: wgrace cannot give immediates"), "{}", stderr(&o));
+    // Immediates get their values from the run spec: the stride decides
+    // the race, and the checked run leaves what the original does.
+    let immediate = sample("immediate_stride_race.wgsl");
+    let o = wgrace(&["run", &immediate]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("wgrace: 1 race found"), "{}", stdout(&o));
+    let (checked, original) = (dir.join("checked"), dir.join("original"));
+    for (out, extra) in [(&checked, None), (&original, Some("--no-detect"))] {
+        let out = out.display().to_string();
+        let args = ["run", immediate.as_str(), "--set", "step.stride=1", "--dump", out.as_str()];
+        let o = wgrace(&[&args[..], extra.as_slice()].concat());
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    }
+    let written = std::fs::read(checked.join("out.bin")).expect("dump");
+    assert_eq!(written, std::fs::read(original.join("out.bin")).expect("dump"));
+    assert_eq!(written[..8], [5, 0, 0, 0, 6, 0, 0, 0]);
+    let o = wgrace(&["run", &immediate, "--set", "nope.x=1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("buffers: out (0:0), step (immediate)"), "{}", stderr(&o));
 }
