@@ -136,8 +136,8 @@ pub struct RunArgs {
     /// (default 32, as on NVIDIA and AMD GPUs).
     pub banks: Option<u32>,
     /// Report a write-write race as a note, out of the verdict, when each of
-    /// its two statements wrote one value throughout the dispatch, the same
-    /// for both (Oclgrind's uniform-write filter, per statement).
+    /// its occurrences was between two writes of one value (Oclgrind's
+    /// uniform-write filter; see `Race::same_value`).
     pub same_value_notes: bool,
     /// The checks to run (`--checks`, comma-separated ids, or `default`
     /// and `all`); empty: the checks enabled by default.

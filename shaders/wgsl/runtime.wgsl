@@ -454,6 +454,8 @@ fn wgrace_log_slots_at() -> u32 {
 // then costs two loads.
 const WGRACE_VALUES_DIFFER: u32 = 1u << 31u;
 
+// `word` is named as the access hooks name it: its place in the
+// workgroup's slot (workgroup memory), or its index in variable `var_id`.
 fn wgrace_written(site: u32, var_id: u32, word: u32, in_bounds: bool, workgroup_memory: bool, value: u32) {
     if WGRACE_VALUE_SITES == 0u || site >= WGRACE_VALUE_SITES {
         return;
@@ -461,8 +463,8 @@ fn wgrace_written(site: u32, var_id: u32, word: u32, in_bounds: bool, workgroup_
     wgrace_value_add(wgrace_values_at() + 2u * site, value);
     // An access out of bounds is not checked: it has no word.
     if in_bounds {
-        let at = wgrace_word_entry(wgrace_params.vars[var_id].base + word, workgroup_memory);
-        wgrace_value_add(at, value);
+        let place = select(wgrace_params.vars[var_id].base + word, word, workgroup_memory);
+        wgrace_value_add(wgrace_word_entry(place, workgroup_memory), value);
     }
 }
 

@@ -147,8 +147,9 @@ fn same_value_writes_are_listed_with_the_suppressions() {
     h.run();
     h.get_by_label("same-value writes at --same-value-notes: matched 8 (the two writes of each stored the same value)");
     // Where the writes stored two values the races stay, and the option,
-    // matching nothing, is not called unused.
-    let report = report_of(&samples_dir().join("same_value_differs.wgsl"));
+    // matching nothing (a read-write race), is not called unused.
+    let flags = RunArgs { same_value_notes: true, ..RunArgs::default() };
+    let report = report_with(&samples_dir().join("wg_missing_barrier.wgsl"), flags);
     let mut h = harness(report);
     h.get_by_label("Finding 1");
     h.get_by_label("0 suppressed by 1 suppression(s)").click();

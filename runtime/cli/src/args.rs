@@ -125,11 +125,12 @@ pub struct RunFlags {
     #[arg(long, value_name = "N")]
     pub banks: Option<u32>,
     /// Report a write-write race as a note that does not fail the run when
-    /// each of its two statements wrote one value throughout the dispatch,
-    /// the same for both (a benign race, as `flag = 1u;` by every
-    /// invocation). The report lists such races as suppressed by this
-    /// option. Costs two atomic operations per write until a statement has
-    /// written two values, two loads after.
+    /// each of its occurrences was between two writes of one value (a
+    /// benign race, as `flag = 1u;` by every invocation): its words were
+    /// each written one value, or its two statements each wrote one value,
+    /// the same. The report lists such races as suppressed by this option.
+    /// Costs four loads and up to four atomics per word a checked store
+    /// writes, and 12 bytes of log per tracked word.
     #[arg(long)]
     pub same_value_notes: bool,
     /// A suppressions file (repeatable): one `allow(CHECK[, CLASS])` per
