@@ -5,7 +5,7 @@
 // its own `i16` element, two to a 32-bit word: no race.
 // wgrace: --no-analyzer
 // expect: race
-// race: intra-subgroup 17 17
+// race: intra-workgroup 17 17
 enable wgpu_int16;
 
 @group(0) @binding(0) var<storage, read_write> wide: array<f64>;

@@ -5,7 +5,7 @@
 // none).
 // wgrace: --dispatch 2 --set step.stride=2 --set step.base=5
 // expect: race
-// race: intra-subgroup 18 18
+// race: intra-workgroup 18 18
 
 struct Step { stride: u32, base: u32 }
 

@@ -4,7 +4,7 @@
 // subgroup size from 4).
 // wgrace: --dispatch 2
 // expect: race
-// race: intra-subgroup 14 14
+// race: intra-workgroup 14 14
 
 @group(0) @binding(0) var<storage, read_write> vs: array<vec4<u32>>;
 

@@ -3,8 +3,8 @@
 // one subgroup): both stores race, each located at its own line.
 // wgrace: --dispatch 2
 // expect: race
-// race: intra-subgroup 17 17
-// race: intra-subgroup 18 18
+// race: intra-workgroup 17 17
+// race: intra-workgroup 18 18
 
 struct Cell { a: u32, b: array<u32, 2> }
 
