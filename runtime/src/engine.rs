@@ -940,31 +940,12 @@ impl SameValuePass {
         resources: [(u32, wgpu::BindingResource<'_>); 2],
     ) -> Result<SameValuePass, Error> {
         let module = wgrace_instrument::same_value_module(inst)?;
-        // Each pipeline has a layout of its own.
-        let with_group = |entry: &str, label: &str| -> Result<(wgpu::ComputePipeline, wgpu::BindGroup), Error> {
-            let pipeline = pipeline(gpu, &module, entry, label)?;
-            let entries: Vec<wgpu::BindGroupEntry> = resources
-                .iter()
-                .map(|(binding, resource)| wgpu::BindGroupEntry { binding: *binding, resource: resource.clone() })
-                .collect();
-            let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some(label),
-                layout: &pipeline.get_bind_group_layout(0),
-                entries: &entries,
-            });
-            Ok((pipeline, group))
-        };
-        let slots = with_group(wgrace_shaders::SAME_VALUE_SLOTS_ENTRY, "wgrace same-value pass (slots)")?;
-        let storage = with_group(wgrace_shaders::SAME_VALUE_STORAGE_ENTRY, "wgrace same-value pass (storage)")?;
-        let max = gpu.device.limits().max_compute_workgroups_per_dimension;
-        let storage_workgroups =
-            layout.storage_words.div_ceil(u64::from(wgrace_shaders::SAME_VALUE_WORKGROUP)).min(u64::from(max));
-        Ok(SameValuePass {
-            slots,
-            storage,
-            storage_workgroups: storage_workgroups as u32,
-            workgroup_words: inst.prelude.workgroup_words > 0,
-        })
+        let entry = wgrace_shaders::SAME_VALUE_SLOTS_ENTRY;
+        let slots = pass_pipeline(gpu, &module, entry, "same-value pass (slots)", &resources)?;
+        let entry = wgrace_shaders::SAME_VALUE_STORAGE_ENTRY;
+        let storage = pass_pipeline(gpu, &module, entry, "same-value pass (storage)", &resources)?;
+        let storage_workgroups = pass_workgroups(gpu, layout.storage_words, wgrace_shaders::SAME_VALUE_WORKGROUP, 0);
+        Ok(SameValuePass { slots, storage, storage_workgroups, workgroup_words: inst.prelude.workgroup_words > 0 })
     }
 }
 
@@ -984,19 +965,41 @@ impl StorageCheck {
         resources: [(u32, wgpu::BindingResource<'_>); 4],
     ) -> Result<StorageCheck, Error> {
         let module = wgrace_instrument::storage_check_module(inst)?;
-        let pipeline = pipeline(gpu, &module, wgrace_shaders::STMT_CHECK_ENTRY, "storage check")?;
-        let entries: Vec<wgpu::BindGroupEntry> =
-            resources.into_iter().map(|(binding, resource)| wgpu::BindGroupEntry { binding, resource }).collect();
-        let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("wgrace storage check"),
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &entries,
-        });
-        let max = gpu.device.limits().max_compute_workgroups_per_dimension;
-        let workgroups =
-            layout.storage_words.div_ceil(u64::from(wgrace_shaders::STMT_CHECK_WORKGROUP)).clamp(1, u64::from(max));
-        Ok(StorageCheck { pipeline, group, workgroups: workgroups as u32 })
+        let (pipeline, group) =
+            pass_pipeline(gpu, &module, wgrace_shaders::STMT_CHECK_ENTRY, "storage check", &resources)?;
+        let workgroups = pass_workgroups(gpu, layout.storage_words, wgrace_shaders::STMT_CHECK_WORKGROUP, 1);
+        Ok(StorageCheck { pipeline, group, workgroups })
     }
+}
+
+/// The pipeline of entry point `entry` of a pass's `module`, and its bind
+/// group of `resources` (group 0; each pipeline has a layout of its own).
+fn pass_pipeline(
+    gpu: &Gpu,
+    module: &naga::Module,
+    entry: &str,
+    label: &str,
+    resources: &[(u32, wgpu::BindingResource<'_>)],
+) -> Result<(wgpu::ComputePipeline, wgpu::BindGroup), Error> {
+    let pipeline = pipeline(gpu, module, entry, label)?;
+    let entries: Vec<wgpu::BindGroupEntry> = resources
+        .iter()
+        .map(|(binding, resource)| wgpu::BindGroupEntry { binding: *binding, resource: resource.clone() })
+        .collect();
+    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some(label),
+        layout: &pipeline.get_bind_group_layout(0),
+        entries: &entries,
+    });
+    Ok((pipeline, group))
+}
+
+/// Workgroups of a pass that strides over `words` with `per_workgroup`
+/// invocations each: enough for one word each, at least `least`, at most
+/// what a dispatch dimension allows.
+fn pass_workgroups(gpu: &Gpu, words: u64, per_workgroup: u32, least: u64) -> u32 {
+    let max = u64::from(gpu.device.limits().max_compute_workgroups_per_dimension);
+    words.div_ceil(u64::from(per_workgroup)).clamp(least, max) as u32
 }
 
 impl CheckedRun {
