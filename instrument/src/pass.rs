@@ -37,7 +37,8 @@ use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, 
 use crate::checks::{CheckSet, ShaderFacts, WorkgroupAccess};
 use crate::link::link_runtime;
 use crate::plan::{
-    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term, ValueWords, WorkgroupAccessPlan,
+    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, TexelAccess, Term, ValueWords,
+    WorkgroupAccessPlan,
 };
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, LoopSite, Site, SiteTable};
 use crate::source::Shader;
@@ -148,6 +149,9 @@ pub struct InstrumentOptions {
     /// buffers, by variable: the happens-before engine checks such a buffer
     /// at this size.
     pub runtime_lengths: HashMap<Handle<naga::GlobalVariable>, u64>,
+    /// The size of the view of each storage texture this run binds, by
+    /// variable: reports give a texel's coordinates from it.
+    pub texture_extents: HashMap<Handle<naga::GlobalVariable>, vars::TextureExtent>,
     /// Whether the happens-before engine may run for the missing-fence
     /// check alone: in SPIR-V whose atomics do not all release and acquire,
     /// where nothing else calls for it (no release and acquire, no
@@ -189,6 +193,7 @@ impl Default for InstrumentOptions {
             fences_lose_private_variables: false,
             loops_cut_short: false,
             runtime_lengths: HashMap::new(),
+            texture_extents: HashMap::new(),
             engine_for_classes: true,
             loop_budget: DEFAULT_LOOP_BUDGET,
             max_subgroup_size: 0,
@@ -350,6 +355,12 @@ struct Planning {
     /// every barrier as ordering the workgroup, so it may prove nothing
     /// race-free across one.
     engine_follows_subgroup_barriers: bool,
+    /// Which barriers start a storage epoch.
+    storage_epoch: StorageEpoch,
+    /// What of the accesses of tracked memory is not checked, for the
+    /// report's `incomplete` (texture atomics; a storage epoch that
+    /// follows one of two kinds of barrier).
+    unchecked_memory: Vec<String>,
 }
 
 impl Planning {
@@ -394,6 +405,14 @@ impl Planning {
                             .into(),
                     );
                 }
+            }
+        }
+        // The analyzer does not follow texels: a texture's sites stay
+        // instrumented, whatever the walk saw of them.
+        for site in self.sites.iter().filter(|s| s.checked && self.tracked[s.var as usize].texture.is_some()) {
+            let status = &mut analysis.sites[site.id as usize];
+            if !matches!(status, SiteStatus::Instrumented(_)) {
+                *status = SiteStatus::Instrumented("the analyzer does not follow the texels of textures".into());
             }
         }
         let engine_checks = |s: &&Site| {
@@ -498,12 +517,28 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         if g.space == naga::AddressSpace::WorkGroup && !ep_info[handle].is_empty() {
             user_workgroup_bytes += layouter[g.ty].size.next_multiple_of(16);
         }
-        let Some(space) = vars::is_racy_space(g.space) else { continue };
+        let texture = vars::written_texture(module, g);
+        let space = match (vars::is_racy_space(g.space), texture) {
+            (Some(space), _) => space,
+            // Texture memory is not storage memory, yet it behaves like it:
+            // shared by the dispatch, ordered within a workgroup by a
+            // barrier (`textureBarrier`; see `StorageEpoch`).
+            (None, Some(_)) => Space::Storage,
+            (None, None) => continue,
+        };
         if ep_info[handle].is_empty() {
             continue;
         }
-        let unit = vars::tracking_unit(module, g.ty);
-        let (fixed_words, runtime_stride_words) = vars::word_layout(module, &layouter, g.ty, unit);
+        // A texture's words are its texels, as many as the run's view has:
+        // the elements of a "runtime-sized array" of one word each.
+        let (unit, fixed_words, runtime_stride_words) = match texture {
+            Some(t) => (vars::texel_bytes(t.format), 0, Some(1)),
+            None => {
+                let unit = vars::tracking_unit(module, g.ty);
+                let (fixed, stride) = vars::word_layout(module, &layouter, g.ty, unit);
+                (unit, fixed, stride)
+            }
+        };
         let id = tracked.len() as u32;
         let slot_base = if space == Space::Workgroup {
             let base = slot_words;
@@ -535,6 +570,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
             happens_before: None,
             sync_locations: None,
             engine_checks_atomics: false,
+            texture,
         });
     }
 
@@ -581,6 +617,15 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     let workgroup_accesses = planner.workgroup_accesses;
     keep_atomic_memory(&mut tracked, &mut plans);
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
+    let (storage_epoch, epoch_note) = storage_epoch(&mut tracked, barrier_flags(module, ep, &reachable));
+    let mut unchecked_memory: Vec<String> = epoch_note.into_iter().collect();
+    for s in sites.iter().filter(|s| s.kind == AccessKind::Atomic && tracked[s.var as usize].texture.is_some()) {
+        let line = s.location.line.map_or_else(String::new, |l| format!("line {l}: "));
+        unchecked_memory.push(format!(
+            "{line}the texture atomic on `{}` is not checked against the texture's loads and stores",
+            s.variable
+        ));
+    }
     if sites.len() >= wgrace_shaders::Prelude::MAX_SITES as usize {
         return Err(InstrumentError::TooManySites { sites: sites.len() });
     }
@@ -604,6 +649,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         workgroup_accesses,
         engine_checks_atomic_data: AtomicData::of(shader),
         engine_follows_subgroup_barriers: shader.subgroup_sync.is_some(),
+        storage_epoch,
+        unchecked_memory,
     })
 }
 
@@ -652,8 +699,15 @@ pub fn instrument_with(
         indices,
         unchecked_indices,
         workgroup_accesses,
+        storage_epoch,
+        unchecked_memory,
         ..
     } = planning;
+    for v in &mut tracked {
+        if let Some(texture) = &mut v.texture {
+            texture.extent = options.texture_extents.get(&v.handle).copied();
+        }
+    }
     let ep = &module.entry_points[ep_index];
     let invocations = workgroup_size.iter().product::<u32>();
     // SPIR-V that synchronizes buffer or shared memory with release and
@@ -743,7 +797,7 @@ pub fn instrument_with(
     // Whether some barrier leaves some storage unordered: one that does not
     // order storage memory, or any, for a buffer no barrier orders. Races
     // across such a barrier are barrier-kind, told by counting barriers.
-    let storage_barrier_kinds = barriers.iter().any(|b| !b.kind.orders(Space::Storage))
+    let storage_barrier_kinds = barriers.iter().any(|b| !storage_epoch.started_by(b.kind))
         || (!barriers.is_empty() && tracked.iter().any(|v| v.unordered_by_barriers));
     let storage = if options.mode == Mode::Stmt {
         wgrace_shaders::StorageLayout::statement_mode()
@@ -753,8 +807,8 @@ pub fn instrument_with(
             wgrace_shaders::storage_site_bits(storage_sites.len()),
             options.workgroups,
             wgrace_shaders::StorageLayout::epoch_bits_for(
-                barriers.iter().any(|b| b.kind.orders(Space::Storage)),
-                storage_barrier_in_loop(module, ep, &reachable),
+                barriers.iter().any(|b| storage_epoch.started_by(b.kind)),
+                storage_barrier_in_loop(module, ep, &reachable, storage_epoch),
             ),
             storage_barrier_kinds,
             options.shadow_cache,
@@ -802,6 +856,7 @@ pub fn instrument_with(
         indices: guarded_indices,
         index_table: indices.len(),
         unchecked_indices: &unchecked_indices,
+        unchecked_memory: &unchecked_memory,
         workgroup_accesses: &workgroup_accesses,
         max_subgroup_size: if options.subgroups { options.max_subgroup_size } else { 0 },
         banks: options.banks,
@@ -827,7 +882,7 @@ pub fn instrument_with(
             &tracked,
             Space::Storage,
             options.slots,
-            storage_barrier_in_loop(module, ep, &reachable),
+            storage_barrier_in_loop(module, ep, &reachable, storage_epoch),
         ),
         subgroups: options.subgroups,
         count_accesses: options.count_accesses,
@@ -837,7 +892,9 @@ pub fn instrument_with(
         storage,
         storage_sites,
         site_facts,
-        barriers_order_both: barriers.iter().any(|b| b.kind.orders(Space::Storage) && b.kind.orders(Space::Workgroup)),
+        barriers_order_both: barriers
+            .iter()
+            .any(|b| storage_epoch.started_by(b.kind) && b.kind.orders(Space::Workgroup)),
         timeline: false,
         value_sites: if options.same_value && instrumented { sites.len() as u32 } else { 0 },
     };
@@ -893,6 +950,7 @@ pub fn instrument_with(
     // Second walk: rewrite.
     let bool_ty = out.types.insert(Type { name: None, inner: TypeInner::Scalar(Scalar::BOOL) }, Span::UNDEFINED);
     let hooks = Hooks {
+        storage_epoch,
         written: if prelude.value_sites > 0 {
             Some((linked.function("wgrace_written")?, linked.function("wgrace_written_unknown")?))
         } else {
@@ -1024,45 +1082,142 @@ fn statement_slots(
 
 /// Whether a loop of the entry point or a function it calls executes a
 /// barrier that orders storage memory (directly or through a call).
-/// Whether `block` (or a function it calls) executes a storage barrier
-/// (`storage_only`), or any workgroup or storage barrier (a control barrier
-/// or `workgroupUniformLoad`). Calls deeper than 8 count as barriers.
-fn has_barrier(block: &Block, module: &Module, depth: u32, storage_only: bool) -> bool {
+/// Whether `block` (or a function it calls) executes a barrier that starts
+/// a storage epoch (`epoch_only`), or any workgroup, storage or texture
+/// barrier (a control barrier or `workgroupUniformLoad`). Calls deeper than
+/// 8 count as barriers.
+fn has_barrier(block: &Block, module: &Module, depth: u32, epoch_only: Option<StorageEpoch>) -> bool {
     block.iter().any(|stmt| match stmt {
-        Statement::ControlBarrier(flags) if storage_only => flags.contains(naga::Barrier::STORAGE),
-        Statement::ControlBarrier(flags) => flags.intersects(naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP),
-        Statement::WorkGroupUniformLoad { .. } => !storage_only,
+        Statement::ControlBarrier(flags) if let Some(epoch) = epoch_only => flags.contains(epoch.flag()),
+        Statement::ControlBarrier(flags) => {
+            flags.intersects(naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP | naga::Barrier::TEXTURE)
+        }
+        Statement::WorkGroupUniformLoad { .. } => epoch_only.is_none(),
         Statement::Call { function, .. } => {
-            depth >= 8 || has_barrier(&module.functions[*function].body, module, depth + 1, storage_only)
+            depth >= 8 || has_barrier(&module.functions[*function].body, module, depth + 1, epoch_only)
         }
-        Statement::Block(b) => has_barrier(b, module, depth, storage_only),
+        Statement::Block(b) => has_barrier(b, module, depth, epoch_only),
         Statement::If { accept, reject, .. } => {
-            has_barrier(accept, module, depth, storage_only) || has_barrier(reject, module, depth, storage_only)
+            has_barrier(accept, module, depth, epoch_only) || has_barrier(reject, module, depth, epoch_only)
         }
-        Statement::Switch { cases, .. } => cases.iter().any(|c| has_barrier(&c.body, module, depth, storage_only)),
+        Statement::Switch { cases, .. } => cases.iter().any(|c| has_barrier(&c.body, module, depth, epoch_only)),
         Statement::Loop { body, continuing, .. } => {
-            has_barrier(body, module, depth, storage_only) || has_barrier(continuing, module, depth, storage_only)
+            has_barrier(body, module, depth, epoch_only) || has_barrier(continuing, module, depth, epoch_only)
         }
         _ => false,
     })
 }
 
-fn storage_barrier_in_loop(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> bool {
-    fn loop_has_barrier(block: &Block, module: &Module) -> bool {
-        block.iter().any(|stmt| match stmt {
-            Statement::Loop { body, continuing, .. } => {
-                has_barrier(body, module, 0, true) || has_barrier(continuing, module, 0, true)
-            }
-            Statement::Block(b) => loop_has_barrier(b, module),
-            Statement::If { accept, reject, .. } => {
-                loop_has_barrier(accept, module) || loop_has_barrier(reject, module)
-            }
-            Statement::Switch { cases, .. } => cases.iter().any(|c| loop_has_barrier(&c.body, module)),
-            _ => false,
-        })
+fn storage_barrier_in_loop(
+    module: &Module,
+    ep: &naga::EntryPoint,
+    reachable: &[Handle<Function>],
+    epoch: StorageEpoch,
+) -> bool {
+    let loop_has_barrier = |block: &Block| {
+        fn visit(block: &Block, module: &Module, epoch: StorageEpoch) -> bool {
+            block.iter().any(|stmt| match stmt {
+                Statement::Loop { body, continuing, .. } => {
+                    has_barrier(body, module, 0, Some(epoch)) || has_barrier(continuing, module, 0, Some(epoch))
+                }
+                Statement::Block(b) => visit(b, module, epoch),
+                Statement::If { accept, reject, .. } => visit(accept, module, epoch) || visit(reject, module, epoch),
+                Statement::Switch { cases, .. } => cases.iter().any(|c| visit(&c.body, module, epoch)),
+                _ => false,
+            })
+        }
+        visit(block, module, epoch)
+    };
+    loop_has_barrier(&ep.function.body) || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body))
+}
+
+/// Which barriers order the tracked memory of the dispatch (storage buffers
+/// and storage textures) within a workgroup: each starts a new *storage
+/// epoch* of the runtime. WGSL orders buffers with `storageBarrier()` and
+/// textures with `textureBarrier()` alone; the runtime keeps one epoch, so
+/// the memory the other barrier orders is taken as ordered by none
+/// (`TrackedVar::unordered_by_barriers`), exactly so where the shader has
+/// no barrier of that kind ([`storage_epoch`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StorageEpoch {
+    /// `storageBarrier()` (and SPIR-V's barriers of uniform memory).
+    Buffers,
+    /// `textureBarrier()`.
+    Textures,
+}
+
+impl StorageEpoch {
+    fn flag(self) -> naga::Barrier {
+        match self {
+            StorageEpoch::Buffers => naga::Barrier::STORAGE,
+            StorageEpoch::Textures => naga::Barrier::TEXTURE,
+        }
     }
-    loop_has_barrier(&ep.function.body, module)
-        || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body, module))
+
+    fn started_by(self, kind: BarrierKind) -> bool {
+        match self {
+            StorageEpoch::Buffers => kind.orders(Space::Storage),
+            StorageEpoch::Textures => kind == BarrierKind::Texture,
+        }
+    }
+}
+
+/// The storage epoch of a shader with the tracked variables `tracked` and
+/// the barrier `flags` of the code its entry point reaches; the variables
+/// it leaves ordered by no barrier are marked, and a line for the report's
+/// `incomplete` comes back where that is not exact.
+fn storage_epoch(tracked: &mut [TrackedVar], flags: naga::Barrier) -> (StorageEpoch, Option<String>) {
+    let textures = tracked.iter().any(|v| v.texture.is_some());
+    let buffers = tracked.iter().any(|v| v.space == Space::Storage && v.texture.is_none());
+    let (texture_barrier, storage_barrier) =
+        (flags.contains(naga::Barrier::TEXTURE), flags.contains(naga::Barrier::STORAGE));
+    let epoch = if textures && texture_barrier && !(buffers && storage_barrier) {
+        StorageEpoch::Textures
+    } else {
+        StorageEpoch::Buffers
+    };
+    for v in tracked.iter_mut().filter(|v| v.space == Space::Storage) {
+        let ordered = match epoch {
+            StorageEpoch::Buffers => v.texture.is_none(),
+            StorageEpoch::Textures => v.texture.is_some(),
+        };
+        v.unordered_by_barriers |= !ordered;
+    }
+    let note = (textures && texture_barrier && buffers && storage_barrier).then(|| {
+        "textureBarrier() was taken to order no texture accesses: the shader orders storage buffers with \
+         storageBarrier() too, and wgrace follows one of the two at a time; races on textures across a \
+         textureBarrier() may not be races"
+            .to_string()
+    });
+    (epoch, note)
+}
+
+/// Every flag of the control barriers of `block` and the functions it calls.
+fn barrier_flags(module: &Module, ep: &naga::EntryPoint, reachable: &[Handle<Function>]) -> naga::Barrier {
+    fn visit(block: &Block, flags: &mut naga::Barrier) {
+        for stmt in block.iter() {
+            match stmt {
+                Statement::ControlBarrier(f) => *flags |= *f,
+                Statement::Block(b) => visit(b, flags),
+                Statement::If { accept, reject, .. } => {
+                    visit(accept, flags);
+                    visit(reject, flags);
+                }
+                Statement::Switch { cases, .. } => cases.iter().for_each(|c| visit(&c.body, flags)),
+                Statement::Loop { body, continuing, .. } => {
+                    visit(body, flags);
+                    visit(continuing, flags);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut flags = naga::Barrier::empty();
+    visit(&ep.function.body, &mut flags);
+    for &f in reachable {
+        visit(&module.functions[f].body, &mut flags);
+    }
+    flags
 }
 
 /// Whether the entry point, or a function it calls, executes a memory
@@ -1423,6 +1578,12 @@ impl Planner<'_> {
                                 out.accesses.push_back(plan);
                                 out.atomics.push_back(atomic);
                             }
+                            Expression::ImageLoad { image, coordinate, array_index, .. } => {
+                                let texel = TexelAccess { image: *image, coordinate: *coordinate, array_index: *array_index };
+                                let span = f.expressions.get_span(h);
+                                let plan = self.plan_texel(f, AccessKey::Texel(h), texel, false, span)?;
+                                out.accesses.push_back(plan);
+                            }
                             Expression::CooperativeLoad { data, .. } => {
                                 self.reject_cooperative(f, data.pointer, f.expressions.get_span(h))?;
                             }
@@ -1491,6 +1652,11 @@ impl Planner<'_> {
                         out.barriers.push_back((self.add_barrier(f, kind, *span), subgroup_memory));
                     }
                 }
+                Statement::ImageStore { image, coordinate, array_index, .. } => {
+                    let texel = TexelAccess { image: *image, coordinate: *coordinate, array_index: *array_index };
+                    out.accesses.push_back(self.plan_texel(f, AccessKey::Texel(*coordinate), texel, true, *span)?);
+                }
+                Statement::ImageAtomic { image, .. } => self.note_texture_atomic(f, *image, *span)?,
                 Statement::CooperativeStore { target, .. } => self.reject_cooperative(f, *target, *span)?,
                 Statement::Block(b) => self.plan_block(f, info, b, out)?,
                 Statement::If { accept, reject, .. } => {
@@ -1504,7 +1670,7 @@ impl Planner<'_> {
                 }
                 Statement::Loop { body, continuing, break_if } => {
                     let barrier_free =
-                        !has_barrier(body, self.module, 0, false) && !has_barrier(continuing, self.module, 0, false);
+                        !has_barrier(body, self.module, 0, None) && !has_barrier(continuing, self.module, 0, None);
                     let spin =
                         crate::spin::polled_storage(self.module, f, body, continuing, *break_if, &self.written_storage);
                     out.loops.push_back(Some(self.add_loop(f, *span, !barrier_free, spin)));
@@ -1519,8 +1685,6 @@ impl Planner<'_> {
                 | Statement::Continue
                 | Statement::Return { .. }
                 | Statement::Kill
-                | Statement::ImageStore { .. }
-                | Statement::ImageAtomic { .. }
                 | Statement::Call { .. }
                 | Statement::RayQuery { .. }
                 | Statement::RayPipelineFunction(_)
@@ -1612,6 +1776,72 @@ impl Planner<'_> {
         Ok(())
     }
 
+    /// The plan of a `textureLoad` or `textureStore`, when its texture is a
+    /// tracked storage texture: a site whose word is the texel.
+    fn plan_texel(
+        &mut self,
+        f: &Function,
+        key: AccessKey,
+        texel: TexelAccess,
+        write: bool,
+        span: Span,
+    ) -> Result<Option<Plan>, InstrumentError> {
+        let Some(var) = self.texture_var(f, texel.image, span)? else { return Ok(None) };
+        let kind = if write { AccessKind::Write } else { AccessKind::Read };
+        let site = self.add_site(f, var, kind, span, true);
+        let varies = |h: Handle<Expression>| self.varying.as_ref().is_none_or(|v| v.varies(h));
+        let subgroup_invariant = !write && !varies(texel.coordinate) && !texel.array_index.is_some_and(varies);
+        Ok(Some(Plan {
+            key,
+            innermost_loop: self.loop_stack.last().copied(),
+            once: false,
+            subgroup_invariant,
+            state_site: 0,
+            var,
+            site,
+            write,
+            const_words: 0,
+            terms: Vec::new(),
+            words: 1,
+            value: None,
+            texel: Some(texel),
+        }))
+    }
+
+    /// The tracked texture `image` is, if it is one.
+    fn texture_var(&self, f: &Function, image: Handle<Expression>, span: Span) -> Result<Option<usize>, InstrumentError> {
+        match f.expressions[image] {
+            Expression::GlobalVariable(g) => Ok(self.var_ids.get(&g).copied()),
+            Expression::FunctionArgument(i) => {
+                let ty = f.arguments.get(i as usize).map(|a| &self.module.types[a.ty].inner);
+                match ty {
+                    Some(TypeInner::Image { class: naga::ImageClass::Storage { access, .. }, .. })
+                        if access.contains(naga::StorageAccess::STORE) =>
+                    {
+                        Err(InstrumentError::Unsupported {
+                            what: "writes to a storage texture passed as a function parameter (use the texture's \
+                                   global in the function instead)"
+                                .into(),
+                            location: self.shader.locate(span),
+                        })
+                    }
+                    _ => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A texture atomic (`textureAtomicAdd`, …) of a tracked texture: its
+    /// texel is not checked against the texture's loads and stores, which
+    /// the report says (`Planning::unchecked_texture_atomics`).
+    fn note_texture_atomic(&mut self, f: &Function, image: Handle<Expression>, span: Span) -> Result<(), InstrumentError> {
+        if let Some(var) = self.texture_var(f, image, span)? {
+            self.add_site(f, var, AccessKind::Atomic, span, false);
+        }
+        Ok(())
+    }
+
     fn reject_cooperative(
         &mut self,
         f: &Function,
@@ -1661,6 +1891,7 @@ impl Planner<'_> {
             terms: r.terms.clone(),
             words: r.words,
             value: None,
+            texel: None,
         };
         // Plain accesses of memory naga made atomic are also reported to the
         // checks of atomic memory, against the atomics.
@@ -1971,6 +2202,9 @@ struct Hooks {
     /// `wgrace_written` and `wgrace_written_unknown`, when the run gathers
     /// written values (`InstrumentOptions::same_value`).
     written: Option<(Handle<Function>, Handle<Function>)>,
+    /// Which barriers start a storage epoch (what `wgrace_barrier` is told
+    /// they order).
+    storage_epoch: StorageEpoch,
 }
 
 /// The happens-before engine's functions the rewrite calls, and where a
@@ -2289,15 +2523,21 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                 if let Some(rest) = rest {
                     out.push(Statement::Emit(rest), span);
                 }
-                for load in loads {
+                // Loads and texture loads, in the order the planner saw them.
+                let accesses = range
+                    .clone()
+                    .filter(|&h| matches!(f.expressions[h], Expression::Load { .. } | Expression::ImageLoad { .. }));
+                for load in accesses.collect::<Vec<_>>() {
                     let load_span = f.expressions.get_span(load);
                     if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
                         for s in checked_hook_call(f, &plan, rw, load_span) {
                             out.push(s.0, s.1);
                         }
                     }
-                    atomic_call(f, rw, None, load_span, &mut out);
-                    workgroup_access_call(f, rw, load_span, &mut out);
+                    if matches!(f.expressions[load], Expression::Load { .. }) {
+                        atomic_call(f, rw, None, load_span, &mut out);
+                        workgroup_access_call(f, rw, load_span, &mut out);
+                    }
                 }
                 let indices = rw.plans.indices.pop_front().unwrap_or_default();
                 if let Some(guard) = &rw.hooks.bounds {
@@ -2364,7 +2604,7 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     if flags.contains(naga::Barrier::WORK_GROUP) {
                         orders |= 1;
                     }
-                    if flags.contains(naga::Barrier::STORAGE) {
+                    if flags.contains(rw.hooks.storage_epoch.flag()) {
                         orders |= 2;
                     }
                     if flags.contains(naga::Barrier::SUB_GROUP) {
@@ -2451,11 +2691,18 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                     }
                 }
             }
+            Statement::ImageStore { image, coordinate, array_index, value } => {
+                if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
+                    for s in checked_hook_call(f, &plan, rw, span) {
+                        out.push(s.0, s.1);
+                    }
+                }
+                out.push(Statement::ImageStore { image, coordinate, array_index, value }, span);
+            }
             other @ (Statement::Break
             | Statement::Continue
             | Statement::Return { .. }
             | Statement::Kill
-            | Statement::ImageStore { .. }
             | Statement::ImageAtomic { .. }
             | Statement::RayQuery { .. }
             | Statement::RayPipelineFunction(_)
@@ -2751,6 +2998,52 @@ fn word_index(b: &mut Builder<'_>, first: u32, terms: &[Term]) -> (Handle<Expres
     (word, in_bounds)
 }
 
+/// The word of the texel `texel` names in `texture` (`x + W·(y + H·z)`, `z`
+/// the layer or depth slice) and whether it is in the view's bounds: a
+/// `textureStore` out of them writes nothing, a `textureLoad` out of them
+/// reads no texel.
+fn texel_index(b: &mut Builder<'_>, texel: &TexelAccess, texture: vars::TextureVar) -> (Handle<Expression>, Handle<Expression>) {
+    let as_u32 = |b: &mut Builder<'_>, e| b.emitted(Expression::As { expr: e, kind: ScalarKind::Uint, convert: None });
+    let size = b.emitted(Expression::ImageQuery { image: texel.image, query: naga::ImageQuery::Size { level: None } });
+    let coordinate = as_u32(b, texel.coordinate);
+    let components = match texture.dim {
+        naga::ImageDimension::D1 => 1,
+        naga::ImageDimension::D2 | naga::ImageDimension::Cube => 2,
+        naga::ImageDimension::D3 => 3,
+    };
+    // (coordinate, extent) per axis, the layer last.
+    let mut axes = Vec::new();
+    for i in 0..components {
+        let (c, n) = if components == 1 {
+            (coordinate, size)
+        } else {
+            (
+                b.emitted(Expression::AccessIndex { base: coordinate, index: i }),
+                b.emitted(Expression::AccessIndex { base: size, index: i }),
+            )
+        };
+        axes.push((c, n));
+    }
+    if let Some(layer) = texel.array_index {
+        let layer = as_u32(b, layer);
+        let layers = b.emitted(Expression::ImageQuery { image: texel.image, query: naga::ImageQuery::NumLayers });
+        axes.push((layer, layers));
+    }
+    let mut word = b.u32(0);
+    let mut stride = b.u32(1);
+    let mut in_bounds = b.bool(true);
+    for (i, &(c, n)) in axes.iter().enumerate() {
+        let offset = b.binary(BinaryOperator::Multiply, c, stride);
+        word = b.binary(BinaryOperator::Add, word, offset);
+        if i + 1 < axes.len() {
+            stride = b.binary(BinaryOperator::Multiply, stride, n);
+        }
+        let ok = b.binary(BinaryOperator::Less, c, n);
+        in_bounds = b.binary(BinaryOperator::LogicalAnd, in_bounds, ok);
+    }
+    (word, in_bounds)
+}
+
 /// How a value of type `ty` splits into the words `wgrace_written` takes.
 fn value_words(ty: &TypeInner) -> ValueWords {
     let words = |components: u32, scalar: Scalar| match scalar {
@@ -2841,7 +3134,10 @@ fn hook_call(
         Space::Workgroup => var.slot_base + plan.const_words,
         Space::Storage => plan.const_words,
     };
-    let (word, in_bounds) = word_index(&mut b, first, &plan.terms);
+    let (word, in_bounds) = match (&plan.texel, var.texture) {
+        (Some(texel), Some(texture)) => texel_index(&mut b, texel, texture),
+        _ => word_index(&mut b, first, &plan.terms),
+    };
     let id = b.u32(var.id);
     let words = b.u32(plan.words);
     let site = b.u32(plan.site);

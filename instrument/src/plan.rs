@@ -10,6 +10,9 @@ use naga::{Block, Expression, Handle};
 pub enum AccessKey {
     Load(Handle<Expression>),
     Store(Handle<Expression>, Handle<Expression>),
+    /// A `textureLoad` (its expression) or `textureStore` (its
+    /// coordinate) of a tracked storage texture.
+    Texel(Handle<Expression>),
 }
 
 /// A dynamic index in an access chain.
@@ -56,6 +59,17 @@ pub(crate) struct Plan {
     /// A store: how its value splits into words, for a runtime that gathers
     /// written values (`InstrumentOptions::same_value`).
     pub value: Option<ValueWords>,
+    /// An access of a storage texture: its word is the texel, computed
+    /// from these (`terms` is empty).
+    pub texel: Option<TexelAccess>,
+}
+
+/// The texel a `textureLoad` or `textureStore` accesses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TexelAccess {
+    pub image: Handle<Expression>,
+    pub coordinate: Handle<Expression>,
+    pub array_index: Option<Handle<Expression>>,
 }
 
 /// How a stored value splits into the 32-bit words the runtime's

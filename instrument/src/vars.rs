@@ -8,6 +8,12 @@
 //! lays a `bool` out in one byte, while WGSL gives it its own memory location,
 //! so byte units keep distinct `bool`s apart). Read-only storage, uniform,
 //! private and function memory cannot race and are left alone.
+//!
+//! Storage textures that the shader writes (`write` and `read_write`
+//! access) are tracked too, one word per texel of the view bound: texel
+//! `(x, y)` of layer (or depth slice) `z` is word `x + W·(y + H·z)` of a
+//! `W`×`H` view ([`TextureVar`]). Sampled, depth and multisampled textures,
+//! `read` storage textures and samplers cannot race.
 
 use naga::proc::Layouter;
 use naga::{AddressSpace, ArraySize, Handle, Module, StorageAccess, Type, TypeInner};
@@ -76,6 +82,92 @@ pub struct TrackedVar {
     /// acquire can order them): the checks of atomic memory then leave its
     /// words to the engine.
     pub engine_checks_atomics: bool,
+    /// For a storage texture: its shape, and the size of the view this run
+    /// binds. Its words are texels (`unit` 4, `fixed_words` 0, one word per
+    /// element of `runtime_stride_words`, the element count the texels).
+    pub texture: Option<TextureVar>,
+}
+
+/// A tracked storage texture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextureVar {
+    pub dim: naga::ImageDimension,
+    pub arrayed: bool,
+    pub format: naga::StorageFormat,
+    pub access: StorageAccess,
+    /// The view's size in this run, when the host told it
+    /// (`InstrumentOptions::texture_extents`): texel coordinates in reports
+    /// come from it.
+    pub extent: Option<TextureExtent>,
+}
+
+/// The size of the view of a texture a run binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TextureExtent {
+    pub width: u32,
+    pub height: u32,
+    /// Depth of a 3D texture, layers of an array texture, else 1.
+    pub depth_or_layers: u32,
+    /// The mip level the view shows.
+    pub mip_level: u32,
+}
+
+impl TextureExtent {
+    pub fn texels(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * u64::from(self.depth_or_layers)
+    }
+}
+
+impl TextureVar {
+    /// The texel that word `word` of the texture is: its coordinates
+    /// (as many as the texture has), array layer and mip level.
+    pub fn texel(&self, word: u64) -> Option<wgrace_report::Texel> {
+        let e = self.extent?;
+        let (w, h) = (u64::from(e.width.max(1)), u64::from(e.height.max(1)));
+        let (x, y, z) = ((word % w) as u32, ((word / w) % h) as u32, (word / (w * h)) as u32);
+        let mut coordinates = vec![x];
+        if self.dim != naga::ImageDimension::D1 {
+            coordinates.push(y);
+        }
+        if self.dim == naga::ImageDimension::D3 {
+            coordinates.push(z);
+        }
+        Some(wgrace_report::Texel {
+            coordinates,
+            layer: self.arrayed.then_some(z),
+            mip_level: e.mip_level,
+        })
+    }
+}
+
+/// Bytes per texel of a storage texture format.
+pub fn texel_bytes(format: naga::StorageFormat) -> u32 {
+    use naga::StorageFormat as F;
+    match format {
+        F::R8Unorm | F::R8Snorm | F::R8Uint | F::R8Sint => 1,
+        F::R16Uint | F::R16Sint | F::R16Float | F::Rg8Unorm | F::Rg8Snorm | F::Rg8Uint | F::Rg8Sint => 2,
+        F::R16Unorm | F::R16Snorm => 2,
+        F::R32Uint | F::R32Sint | F::R32Float | F::Rg16Uint | F::Rg16Sint | F::Rg16Float => 4,
+        F::Rgba8Unorm | F::Rgba8Snorm | F::Rgba8Uint | F::Rgba8Sint | F::Bgra8Unorm => 4,
+        F::Rgb10a2Uint | F::Rgb10a2Unorm | F::Rg11b10Ufloat | F::Rg16Unorm | F::Rg16Snorm => 4,
+        F::R64Uint => 8,
+        F::Rg32Uint | F::Rg32Sint | F::Rg32Float | F::Rgba16Uint | F::Rgba16Sint | F::Rgba16Float => 8,
+        F::Rgba16Unorm | F::Rgba16Snorm => 8,
+        F::Rgba32Uint | F::Rgba32Sint | F::Rgba32Float => 16,
+    }
+}
+
+/// The storage texture a global of `module` is, if the shader may write it
+/// (`write` or `read_write` access).
+pub fn written_texture(module: &Module, g: &naga::GlobalVariable) -> Option<TextureVar> {
+    match module.types[g.ty].inner {
+        TypeInner::Image { dim, arrayed, class: naga::ImageClass::Storage { format, access } }
+            if access.contains(StorageAccess::STORE) =>
+        {
+            Some(TextureVar { dim, arrayed, format, access, extent: None })
+        }
+        _ => None,
+    }
 }
 
 impl TrackedVar {
@@ -89,6 +181,17 @@ impl TrackedVar {
 }
 
 impl TrackedVar {
+    /// The place word `word` of the variable is: its first byte, its element
+    /// path (`tile[3]`, `img(3, 4)`) and, for a texture, its texel.
+    pub fn place(&self, module: &Module, word: u64) -> (u64, String, Option<wgrace_report::Texel>) {
+        let byte = word * u64::from(self.unit);
+        if let Some(texel) = self.texture.and_then(|t| t.texel(word)) {
+            return (byte, texel.describe(&self.name), Some(texel));
+        }
+        let ty = module.global_variables[self.handle].ty;
+        (byte, element_path(module, ty, byte, &self.name), None)
+    }
+
     /// Size in words, given the element count of a trailing runtime-sized
     /// array (ignored for fixed-size variables).
     pub fn words(&self, runtime_len: u64) -> u64 {

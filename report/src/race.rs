@@ -121,8 +121,39 @@ pub struct Memory {
     pub binding: Option<u32>,
     /// Byte offset of the word in the variable.
     pub byte_offset: u64,
-    /// Element path of the word, e.g. `tile[3]`.
+    /// Element path of the word, e.g. `tile[3]`; for a texel, `img(3, 4)`.
     pub element: String,
+    /// For a storage texture: the texel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub texel: Option<Texel>,
+}
+
+/// A texel of a storage texture: what a race on a texture is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Texel {
+    /// `x`, then `y` (2D and 3D textures), then `z` (3D).
+    pub coordinates: Vec<u32>,
+    /// The array layer, for array textures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layer: Option<u32>,
+    /// The mip level of the view the run bound.
+    pub mip_level: u32,
+}
+
+impl Texel {
+    /// The texel as an element path of texture `name`: `img(3, 4)`,
+    /// `layers(3, 4) layer 2`, `dst(3, 4) mip 1`.
+    pub fn describe(&self, name: &str) -> String {
+        let coordinates: Vec<String> = self.coordinates.iter().map(u32::to_string).collect();
+        let mut path = format!("{name}({})", coordinates.join(", "));
+        if let Some(layer) = self.layer {
+            path.push_str(&format!(" layer {layer}"));
+        }
+        if self.mip_level > 0 {
+            path.push_str(&format!(" mip {}", self.mip_level));
+        }
+        path
+    }
 }
 
 /// One side of a race.
@@ -144,6 +175,9 @@ pub struct Access {
 pub struct RaceExample {
     /// Element path of the word, e.g. `tile[3]`.
     pub element: String,
+    /// For a storage texture: the texel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub texel: Option<Texel>,
     /// Byte offset of the word in the variable.
     pub byte_offset: u64,
     /// The invocation of the `first` access, when recorded.

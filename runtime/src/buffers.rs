@@ -26,6 +26,7 @@ use wgrace_instrument::vars;
 
 use crate::Error;
 use crate::spec::{Fill, RunSpec};
+use crate::textures::TextureBinding;
 
 /// How a binding is bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,11 @@ pub enum BindingKind {
     /// `var<immediate>`: no binding; its bytes are given to the pipeline
     /// with each dispatch (`set_immediates`).
     Immediate,
+    /// A texture; the buffer's contents are the bound view's texels
+    /// ([`crate::textures`]).
+    Texture(TextureBinding),
+    /// A sampler (no contents).
+    Sampler { comparison: bool },
 }
 
 /// The `(group, binding)` of an immediate ([`BindingKind::Immediate`]),
@@ -58,7 +64,8 @@ pub struct UserBuffer {
     pub binding: u32,
     /// How it is bound.
     pub kind: BindingKind,
-    /// Element count of its trailing runtime-sized array, if any.
+    /// Element count of its trailing runtime-sized array, if any; of a
+    /// tracked texture, its texels (its words).
     pub runtime_len: Option<u64>,
     /// Initial contents; their length is the buffer's size.
     pub contents: Vec<u8>,
@@ -68,6 +75,14 @@ impl UserBuffer {
     /// Size in bytes.
     pub fn size(&self) -> u64 {
         self.contents.len() as u64
+    }
+
+    /// The texture it is, if it is one.
+    pub fn texture(&self) -> Option<&TextureBinding> {
+        match &self.kind {
+            BindingKind::Texture(t) => Some(t),
+            _ => None,
+        }
     }
 }
 
@@ -135,6 +150,38 @@ pub fn plan_buffers(
         if !used(handle) {
             continue;
         }
+        let name = vars::global_name(module, handle);
+        match module.types[g.ty].inner {
+            TypeInner::Image { .. } => {
+                let arg = spec.textures.iter().rev().find(|(n, _)| *n == name).map(|(_, a)| a);
+                let fill = fills.iter().rev().find(|(n, m, _)| *n == name && m.is_none()).map(|(_, _, f)| f);
+                let planned = crate::textures::plan_texture(module, handle, &name, arg, fill.unwrap_or(&Fill::Index))?;
+                let t = planned.binding;
+                out.push(UserBuffer {
+                    handle,
+                    name,
+                    group: slot.0,
+                    binding: slot.1,
+                    kind: BindingKind::Texture(t),
+                    runtime_len: t.written().then(|| t.extent().texels()),
+                    contents: planned.contents,
+                });
+                continue;
+            }
+            TypeInner::Sampler { comparison } => {
+                out.push(UserBuffer {
+                    handle,
+                    name,
+                    group: slot.0,
+                    binding: slot.1,
+                    kind: BindingKind::Sampler { comparison },
+                    runtime_len: None,
+                    contents: Vec::new(),
+                });
+                continue;
+            }
+            _ => {}
+        }
         let kind = match g.space {
             AddressSpace::Immediate => BindingKind::Immediate,
             AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
@@ -144,15 +191,12 @@ pub fn plan_buffers(
             AddressSpace::Uniform => BindingKind::Uniform,
             _ => {
                 return Err(Error::Unsupported(format!(
-                    "binding `{}` (@group({}) @binding({})): wgrace runs shaders whose bindings are storage and \
-                     uniform buffers; textures and samplers are not supported yet",
-                    vars::global_name(module, handle),
-                    slot.0,
-                    slot.1
+                    "binding `{name}` (@group({}) @binding({})): wgrace binds buffers, textures and samplers, not \
+                     this kind of binding",
+                    slot.0, slot.1
                 )));
             }
         };
-        let name = vars::global_name(module, handle);
         let (fixed_bytes, stride_bytes) = vars::byte_layout(module, &layouter, g.ty);
         let requested = sizes.iter().rev().find(|(n, _)| *n == name).map(|&(_, l)| l);
         let runtime_len = match (stride_bytes, requested) {
@@ -465,7 +509,7 @@ struct Indexed {
 /// by `seed`: a bijection of the smallest power-of-two range holding `n`
 /// (additions, odd multiplications and xor-shifts, each invertible), walked
 /// along its cycle until it lands below `n`.
-fn permute(index: u64, n: u64, seed: u64) -> u64 {
+pub(crate) fn permute(index: u64, n: u64, seed: u64) -> u64 {
     // (An index outside the range has no image; none is asked for.)
     if n <= 1 || index >= n {
         return index.min(n.saturating_sub(1));
@@ -489,7 +533,7 @@ fn permute(index: u64, n: u64, seed: u64) -> u64 {
 }
 
 /// SplitMix64, for reproducible `random` fills.
-fn splitmix(mut x: u64) -> u64 {
+pub(crate) fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -672,6 +716,9 @@ fn set_value(module: &Module, buffers: &mut [UserBuffer], path: &str, value: &st
 pub fn dump(dir: &Path, buffers: &[UserBuffer], data: &[Vec<u8>]) -> Result<(), Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::Io(format!("creating {}: {e}", dir.display())))?;
     for (b, bytes) in buffers.iter().zip(data) {
+        if matches!(b.kind, BindingKind::Sampler { .. }) {
+            continue;
+        }
         let file: String =
             b.name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
         let path = dir.join(format!("{file}.bin"));

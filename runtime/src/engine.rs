@@ -52,11 +52,20 @@ fn stream_entries(capacity: u32) -> u64 {
     u64::from(capacity) + 1
 }
 
-/// The user's buffers on the GPU (none for an immediate), and the bytes of
-/// the immediates.
+/// The user's buffers, textures and samplers on the GPU (one per
+/// [`UserBuffer`], none for an immediate), and the bytes of the immediates.
 struct Buffers {
-    buffers: Vec<Option<wgpu::Buffer>>,
+    buffers: Vec<Resource>,
     immediates: Option<Vec<u8>>,
+}
+
+/// One of the user's bindings on the GPU.
+enum Resource {
+    Buffer(wgpu::Buffer),
+    Texture(crate::textures::GpuTexture),
+    Sampler(wgpu::Sampler),
+    /// An immediate's bytes go with each dispatch.
+    None,
 }
 
 /// Checks the user's buffers against the device's binding limits.
@@ -66,7 +75,9 @@ fn check_buffer_sizes(gpu: &Gpu, user: &[UserBuffer]) -> Result<(), Error> {
         let limit = match b.kind {
             BindingKind::Uniform => limits.max_uniform_buffer_binding_size,
             BindingKind::Immediate => u64::from(limits.max_immediate_size),
-            _ => limits.max_storage_buffer_binding_size,
+            // (`textures::create` checks a texture's size.)
+            BindingKind::Texture(_) | BindingKind::Sampler { .. } => continue,
+            BindingKind::StorageRead | BindingKind::StorageReadWrite => limits.max_storage_buffer_binding_size,
         }
         .min(limits.max_buffer_size);
         if b.kind == BindingKind::Immediate && b.size() > limit {
@@ -110,21 +121,31 @@ impl Buffers {
             .map(|b| {
                 let usage = match b.kind {
                     BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
-                    BindingKind::Immediate => return None,
-                    _ => wgpu::BufferUsages::STORAGE,
+                    BindingKind::Immediate => return Ok(Resource::None),
+                    BindingKind::Texture(t) => {
+                        return crate::textures::create(gpu, &b.name, &t, &b.contents).map(Resource::Texture);
+                    }
+                    BindingKind::Sampler { comparison } => {
+                        return Ok(Resource::Sampler(crate::textures::sampler(gpu, comparison)));
+                    }
+                    BindingKind::StorageRead | BindingKind::StorageReadWrite => wgpu::BufferUsages::STORAGE,
                 } | wgpu::BufferUsages::COPY_SRC;
-                Some(upload(gpu, &b.name, &b.contents, usage))
+                Ok(Resource::Buffer(upload(gpu, &b.name, &b.contents, usage)))
             })
-            .collect();
+            .collect::<Result<_, Error>>()?;
         let immediates = user.iter().find(|b| b.kind == BindingKind::Immediate).map(|b| b.contents.clone());
         Ok(Buffers { buffers, immediates })
     }
 
     /// Restores the initial contents.
     fn reset(&self, gpu: &Gpu, user: &[UserBuffer]) {
-        for (buffer, b) in self.buffers.iter().zip(user) {
-            if let Some(buffer) = buffer {
-                gpu.queue.write_buffer(buffer, 0, &b.contents);
+        for (resource, b) in self.buffers.iter().zip(user) {
+            match (resource, b.texture()) {
+                (Resource::Buffer(buffer), _) => gpu.queue.write_buffer(buffer, 0, &b.contents),
+                (Resource::Texture(texture), Some(t)) if t.written() => {
+                    crate::textures::upload(gpu, texture, t, &b.contents);
+                }
+                _ => {}
             }
         }
     }
@@ -134,9 +155,10 @@ impl Buffers {
         self.buffers
             .iter()
             .zip(user)
-            .map(|(buffer, b)| match buffer {
-                Some(buffer) => gpu.read_buffer(buffer, b.size()),
-                None => Ok(b.contents.clone()),
+            .map(|(resource, b)| match (resource, b.texture()) {
+                (Resource::Buffer(buffer), _) => gpu.read_buffer(buffer, b.size()),
+                (Resource::Texture(texture), Some(t)) => crate::textures::read(gpu, texture, t, &b.contents),
+                _ => Ok(b.contents.clone()),
             })
             .collect()
     }
@@ -173,11 +195,14 @@ impl Buffers {
                     .iter()
                     .zip(&self.buffers)
                     .filter(|(b, _)| b.group == group && bound(b))
-                    .filter_map(|(b, buffer)| {
-                        Some(wgpu::BindGroupEntry {
-                            binding: b.binding,
-                            resource: buffer.as_ref()?.as_entire_binding(),
-                        })
+                    .filter_map(|(b, resource)| {
+                        let resource = match resource {
+                            Resource::Buffer(buffer) => buffer.as_entire_binding(),
+                            Resource::Texture(texture) => wgpu::BindingResource::TextureView(&texture.view),
+                            Resource::Sampler(sampler) => wgpu::BindingResource::Sampler(sampler),
+                            Resource::None => return None,
+                        };
+                        Some(wgpu::BindGroupEntry { binding: b.binding, resource })
                     })
                     .collect();
                 let bind_group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {

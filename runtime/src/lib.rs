@@ -38,6 +38,7 @@ pub mod print;
 pub mod sarif;
 pub mod session;
 pub mod spec;
+pub mod textures;
 pub mod suppress;
 mod timeline;
 
@@ -181,6 +182,7 @@ impl Plan {
             fences_lose_private_variables: gpu::is_lavapipe(&gpu.info),
             loops_cut_short: gpu::is_lavapipe(&gpu.info),
             runtime_lengths: self.buffers.iter().filter_map(|b| Some((b.handle, b.runtime_len?))).collect(),
+            texture_extents: self.buffers.iter().filter_map(|b| Some((b.handle, b.texture()?.extent()))).collect(),
             engine_for_classes,
             loop_budget: self.spec.loop_budget_on(gpu::is_lavapipe(&gpu.info), self.prepared.workgroup_size),
             max_subgroup_size: gpu.info.subgroup_size[1],

@@ -38,6 +38,9 @@ pub(crate) fn access_label(a: &Access) -> String {
 }
 
 pub(crate) fn headline(race: &Race) -> String {
+    if race.memory.texel.is_some() {
+        return format!("data race ({}) on storage texture `{}`", race.kind.as_str(), race.memory.variable);
+    }
     format!("data race ({}) on {} variable `{}`", race.kind.as_str(), race.memory.space.as_str(), race.memory.variable)
 }
 

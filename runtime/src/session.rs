@@ -160,7 +160,7 @@ pub fn digests(buffers: &[UserBuffer], contents: &[Vec<u8>]) -> Vec<OutputDigest
     buffers
         .iter()
         .zip(contents)
-        .filter(|(b, _)| b.kind == BindingKind::StorageReadWrite)
+        .filter(|(b, _)| b.kind == BindingKind::StorageReadWrite || b.texture().is_some_and(|t| t.written()))
         .map(|(b, bytes)| OutputDigest {
             variable: b.name.clone(),
             group: b.group,

@@ -78,6 +78,9 @@ pub struct RunArgs {
     /// Initial contents: zero, index (default), random[:SEED],
     /// permutation[:SEED], const:V or file:PATH.
     pub fills: Vec<String>,
+    /// A texture's size, format, mip level and samples:
+    /// NAME=W[xH[xD]][:FORMAT][:mip=L][:samples=N].
+    pub textures: Vec<String>,
     /// Value of a field of a uniform or storage struct, e.g. params.n=64
     /// (vectors: comma-separated components).
     pub sets: Vec<String>,
@@ -204,6 +207,7 @@ impl RunArgs {
             dispatch: self.dispatch.or(base.dispatch),
             buffers: keyed(self.buffers, base.buffers),
             fills: keyed(self.fills, base.fills),
+            textures: keyed(self.textures, base.textures),
             sets: keyed(self.sets, base.sets),
             overrides: keyed(self.overrides, base.overrides),
             format: self.format.or(base.format),
@@ -250,6 +254,7 @@ pub const FLAGS: &[Flag] = &[
     flag("--dispatch", Some("X[,Y[,Z]]")),
     flag("--buffer", Some("NAME=LEN")),
     flag("--fill", Some("NAME=HOW")),
+    flag("--texture", Some("NAME=W[xH[xD]][:FORMAT][:mip=L][:samples=N]")),
     flag("--set", Some("VAR.FIELD=VALUE")),
     flag("--override", Some("NAME=VALUE")),
     flag("--format", Some("text|json|sarif")),
@@ -281,6 +286,7 @@ impl RunArgs {
             "--dispatch" => self.dispatch = Some(v),
             "--buffer" => self.buffers.push(v),
             "--fill" => self.fills.push(v),
+            "--texture" => self.textures.push(v),
             "--set" => self.sets.push(v),
             "--override" => self.overrides.push(v),
             "--format" => self.format = Some(v.parse()?),
@@ -404,6 +410,8 @@ pub struct RunSpec {
     pub buffers: Vec<(String, u64)>,
     /// Fills by binding name.
     pub fills: Vec<(String, Fill)>,
+    /// Texture shapes by binding name (`--texture`).
+    pub textures: Vec<(String, TextureArg)>,
     /// `(path, value)` pairs of `--set`.
     pub sets: Vec<(String, String)>,
     /// Override values.
@@ -523,6 +531,11 @@ impl RunSpec {
             let (name, how) = split_kv("fill", f)?;
             fills.push((name.to_string(), parse_fill(how)?));
         }
+        let mut textures = Vec::new();
+        for t in &args.textures {
+            let (name, how) = split_kv("texture", t)?;
+            textures.push((name.to_string(), TextureArg::parse(name, how)?));
+        }
         let mut sets = Vec::new();
         for s in &args.sets {
             let (path, value) = split_kv("set", s)?;
@@ -599,6 +612,7 @@ impl RunSpec {
             dispatch,
             buffers,
             fills,
+            textures,
             sets,
             overrides,
             max_races,
@@ -687,6 +701,55 @@ pub fn rebase_file_fill(fill: &str, dir: &Path) -> String {
             format!("{name}=file:{}", dir.join(path).display())
         }
         _ => fill.to_string(),
+    }
+}
+
+/// A texture's `--texture` spec (see `crate::textures`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TextureArg {
+    /// Width, and the height and depth (or layers) when given.
+    pub size: [u32; 3],
+    pub size_given: [bool; 3],
+    /// A format's WebGPU name, when given.
+    pub format: Option<String>,
+    pub mip_level: u32,
+    pub samples: Option<u32>,
+}
+
+impl TextureArg {
+    /// Reads `W[xH[xD]][:FORMAT][:mip=L][:samples=N]`.
+    ///
+    /// # Errors
+    /// [`Error::Spec`] naming what is wrong.
+    pub fn parse(name: &str, how: &str) -> Result<TextureArg, Error> {
+        let bad = |why: String| Error::Spec(format!("--texture {name}={how}: {why}"));
+        let mut parts = how.split(':');
+        let size = parts.next().unwrap_or_default();
+        let mut arg = TextureArg::default();
+        let dims: Vec<&str> = size.split('x').collect();
+        if dims.is_empty() || dims.len() > 3 {
+            return Err(bad("the size is W, WxH or WxHxD".into()));
+        }
+        for (i, d) in dims.iter().enumerate() {
+            arg.size[i] = d.parse().map_err(|_| bad(format!("`{d}` is not a size (W[xH[xD]])")))?;
+            arg.size_given[i] = true;
+        }
+        for part in parts {
+            let number = |v: &str| v.parse::<u32>().map_err(|_| bad(format!("`{v}` is not a number")));
+            match part.split_once('=') {
+                Some(("mip", v)) => arg.mip_level = number(v)?,
+                Some(("samples", v)) => arg.samples = Some(number(v)?),
+                Some((key, _)) => return Err(bad(format!("unknown setting `{key}` (mip=L or samples=N)"))),
+                None if arg.format.is_none() && !part.is_empty() => arg.format = Some(part.to_string()),
+                None => return Err(bad(format!("`{part}`: one format only"))),
+            }
+        }
+        Ok(arg)
+    }
+
+    /// The size given, dimension by dimension.
+    pub fn given(&self) -> [Option<u32>; 3] {
+        [0, 1, 2].map(|i| self.size_given[i].then_some(self.size[i]))
     }
 }
 

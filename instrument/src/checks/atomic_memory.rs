@@ -9,7 +9,7 @@ use wgrace_shaders::{Hooks, LinkedCheck};
 
 use super::data_race::{self, RawAccess, UNKNOWN_SITE};
 use super::{DecodeContext, Record, ShaderFacts, wgsl_prefix};
-use crate::vars::{self, TrackedVar};
+use crate::vars::TrackedVar;
 
 /// The race of one record of class `class`, with the explanation and hint
 /// `texts(var, within)` gives for its variable and whether its accesses are
@@ -32,7 +32,6 @@ pub(crate) fn decode(
         .ok_or_else(|| {
             format!("a {} record names sites {lo_site} and {hi_site}, which the shader does not have", class.as_str())
         })?;
-    let g = &ctx.module.global_variables[var.handle];
     let later_wrote = record.code == 1;
     let mut sides = None;
     let mut examples = Vec::new();
@@ -48,9 +47,8 @@ pub(crate) fn decode(
         } else {
             (earlier, later)
         };
-        let byte_offset = u64::from(example[2]) * u64::from(var.unit);
-        let element = vars::element_path(ctx.module, g.ty, byte_offset, &var.name);
-        examples.push(RaceExample { element, byte_offset, first: first.invocation, second: second.invocation });
+        let (byte_offset, element, texel) = var.place(ctx.module, u64::from(example[2]));
+        examples.push(RaceExample { element, byte_offset, texel, first: first.invocation, second: second.invocation });
         sides.get_or_insert((first, second));
     }
     let (first, second) = sides.ok_or_else(|| format!("a {} record without its example", class.as_str()))?;
@@ -64,7 +62,7 @@ pub(crate) fn decode(
     Ok(Race {
         class,
         kind: data_race::kind(&first, &second),
-        memory: data_race::memory(var, first_example.byte_offset, first_example.element.clone()),
+        memory: data_race::memory(var, first_example),
         first,
         second,
         occurrences: record.count,

@@ -148,6 +148,9 @@ pub struct ShaderFacts<'a> {
     pub indices: usize,
     pub index_table: usize,
     pub unchecked_indices: &'a [String],
+    /// Accesses of tracked memory the data-race check does not check (a
+    /// texture's atomics), each a line for the report's `incomplete`.
+    pub unchecked_memory: &'a [String],
     /// The loads, stores and atomics of workgroup memory, in the order of
     /// their indices in the runtime's workgroup-access event.
     pub workgroup_accesses: &'a [WorkgroupAccess],

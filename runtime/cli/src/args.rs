@@ -50,6 +50,10 @@ pub struct RunFlags {
     /// permutation[:SEED], const:V or file:PATH.
     #[arg(long = "fill", value_name = "NAME=HOW")]
     pub fills: Vec<String>,
+    /// A texture's size, format, mip level and samples, e.g. img=256x256:rgba8unorm
+    /// (default 64x64, the type's or a default format, level 0).
+    #[arg(long = "texture", value_name = "NAME=W[xH[xD]][:FORMAT][:mip=L][:samples=N]")]
+    pub textures: Vec<String>,
     /// Value of a field of a uniform or storage struct, e.g. params.n=64
     /// (vectors: comma-separated components).
     #[arg(long = "set", value_name = "VAR.FIELD=VALUE")]
@@ -207,6 +211,7 @@ impl From<RunFlags> for RunArgs {
             dispatch: f.dispatch,
             buffers: f.buffers,
             fills: f.fills,
+            textures: f.textures,
             sets: f.sets,
             overrides: f.overrides,
             format: f.format.map(Format::from),

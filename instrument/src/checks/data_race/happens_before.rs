@@ -302,7 +302,11 @@ impl HappensBefore {
             // some word is accessed both ways, or where some atomic is
             // narrower than the device; and a buffer with such atomics
             // alone, whose atomics' accesses synchronization may order.
-            let buffer = following.buffers && v.space == crate::Space::Storage && !v.unordered_by_barriers;
+            // (Not a texture: the engine follows no texel.)
+            let buffer = following.buffers
+                && v.space == crate::Space::Storage
+                && !v.unordered_by_barriers
+                && v.texture.is_none();
             let narrow_atomics = atomic && atomic_data.buffers && v.scoped_atomics;
             if buffer && (plain || narrow_atomics) {
                 if v.plain_and_atomic && !atomic_data.buffers {

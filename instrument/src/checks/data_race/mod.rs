@@ -23,7 +23,7 @@ pub mod happens_before;
 use super::{Check, DecodeContext, Decoded, Record, ShaderFacts, delinearize};
 use crate::Language;
 use crate::analysis::StaticRace;
-use crate::vars::{self, TrackedVar};
+use crate::vars::TrackedVar;
 
 /// How races are detected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -122,7 +122,7 @@ impl Check for DataRace {
             // (`workgroup_shadow_resident`).
             workgroup_bytes: if facts.replay { REPLAY_WORKGROUP_BYTES } else { 0 },
             atomic_state_words: 0,
-            unchecked: Vec::new(),
+            unchecked: facts.unchecked_memory.iter().map(|why| format!("{why} (data-race)")).collect(),
         })
     }
 
@@ -155,11 +155,7 @@ pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>)
         (Mode::Stmt, Space::Workgroup) => u64::from(var.slot_base),
         (Mode::Stmt, Space::Storage) => ctx.var_words.get(var.id as usize).map_or(0, |w| w.0),
     };
-    let g = &ctx.module.global_variables[var.handle];
-    let element = |word: u64| {
-        let byte = word.saturating_sub(word_base) * u64::from(var.unit);
-        (byte, vars::element_path(ctx.module, g.ty, byte, &var.name))
-    };
+    let place = |word: u64| var.place(ctx.module, word.saturating_sub(word_base));
     // The first example gives the race's two accesses.
     let mut sides = None;
     let mut examples = Vec::new();
@@ -169,8 +165,8 @@ pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>)
         if order_key(&second) < order_key(&first) {
             std::mem::swap(&mut first, &mut second);
         }
-        let (byte_offset, element) = element(u64::from(example[2]));
-        examples.push(RaceExample { element, byte_offset, first: first.invocation, second: second.invocation });
+        let (byte_offset, element, texel) = place(u64::from(example[2]));
+        examples.push(RaceExample { element, byte_offset, texel, first: first.invocation, second: second.invocation });
         sides.get_or_insert((first, second));
     }
     let (first, second) = sides.ok_or("a race record without its example")?;
@@ -178,7 +174,7 @@ pub(crate) fn decode(class: RaceClass, record: &Record, ctx: &DecodeContext<'_>)
     Ok(Race {
         class,
         kind: kind(&first, &second),
-        memory: memory(var, first_example.byte_offset, first_example.element.clone()),
+        memory: memory(var, first_example),
         first,
         second,
         occurrences: record.count,
@@ -217,15 +213,16 @@ pub(crate) fn kind(first: &Access, second: &Access) -> RaceKind {
     }
 }
 
-/// The memory of a race: a word of `var`.
-pub(crate) fn memory(var: &TrackedVar, byte_offset: u64, element: String) -> Memory {
+/// The memory of a race: the word of `var` of its first example.
+pub(crate) fn memory(var: &TrackedVar, example: &RaceExample) -> Memory {
     Memory {
         space: var.space,
         variable: var.name.clone(),
         group: var.binding.map(|b| b.0),
         binding: var.binding.map(|b| b.1),
-        byte_offset,
-        element,
+        byte_offset: example.byte_offset,
+        element: example.element.clone(),
+        texel: example.texel.clone(),
     }
 }
 
@@ -247,13 +244,13 @@ pub fn static_race(
     if order_key(&second) < order_key(&first) {
         std::mem::swap(&mut first, &mut second);
     }
-    let byte_offset = race.word * u64::from(var.unit);
-    let element = vars::element_path(module, module.global_variables[var.handle].ty, byte_offset, &var.name);
+    let (byte_offset, element, texel) = var.place(module, race.word);
+    let example = RaceExample { element, byte_offset, texel, first: first.invocation, second: second.invocation };
     Some(Race {
         class: race.class,
         kind: kind(&first, &second),
-        memory: memory(var, byte_offset, element.clone()),
-        examples: vec![RaceExample { element, byte_offset, first: first.invocation, second: second.invocation }],
+        memory: memory(var, &example),
+        examples: vec![example],
         first,
         second,
         occurrences: 1,
@@ -313,23 +310,34 @@ pub(crate) fn access(a: RawAccess, ctx: &DecodeContext<'_>) -> Access {
 /// The explanation of a race of class `class` on `var`: that of the class,
 /// unless no barrier orders the variable's accesses and one separates them.
 fn explanation_for(class: RaceClass, var: &TrackedVar, language: Language) -> String {
+    if var.texture.is_some() && class == RaceClass::BarrierKind {
+        return "a barrier separates the accesses, but only textureBarrier() orders the texels of a storage \
+            texture, and it was not the barrier between them"
+            .into();
+    }
     if var.unordered_by_barriers && class == RaceClass::BarrierKind {
         return "a control barrier separates the accesses, but under the Vulkan memory model the module declares, \
             barriers order only non-private accesses (NonPrivatePointer) between invocations, and this buffer's \
             stores are private, as glslang makes those of a buffer not declared coherent"
             .into();
     }
-    explanation(class, var.space, language)
+    let text = explanation(class, var.space, language);
+    if var.texture.is_some() { text.replace("storageBarrier()", "textureBarrier()") } else { text }
 }
 
 /// The fix hint of a race of class `class` on `var` ([`explanation_for`]).
 fn hint_for(class: RaceClass, var: &TrackedVar, language: Language) -> String {
+    if var.texture.is_some() && class == RaceClass::BarrierKind {
+        return "put a textureBarrier() between the store and the other access of the texel".into();
+    }
     if var.unordered_by_barriers && class == RaceClass::BarrierKind {
         return "declare the buffer coherent (GLSL), so that its accesses are non-private and made available and \
             visible, and keep the control barrier with UniformMemory semantics between the two accesses"
             .into();
     }
-    hint(class, var.space, language)
+    let text = hint(class, var.space, language);
+    // Only textureBarrier() orders texels.
+    if var.texture.is_some() { text.replace("storageBarrier()", "textureBarrier()") } else { text }
 }
 
 /// One-line explanation of the class, for `space`, in the terms of the
