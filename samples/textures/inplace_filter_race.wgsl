@@ -5,8 +5,10 @@
 // within a workgroup and across the seam between two.
 // wgrace: --dispatch 2,8 --texture img=16x8
 // expect: race
-// race: intra-workgroup 15 16
-// race: inter-workgroup 15 16
+// race: intra-workgroup 19 22
+// race: inter-workgroup 19 22
+// race: intra-workgroup 20 22
+// race: inter-workgroup 20 22
 
 @group(0) @binding(0) var img: texture_storage_2d<r32float, read_write>;
 

@@ -1,0 +1,34 @@
+// A 3x3 box blur through a workgroup tile: each workgroup loads its 16x16
+// block of the image and a one-texel border into workgroup memory, waits at
+// a barrier, and writes each blurred texel to a storage texture. Every
+// invocation writes its own texel of `dst` and reads the tile only after
+// the barrier: race-free. The image is a PNG (gradient_32.png).
+// wgrace: --dispatch 2,2 --texture src=32x32 --fill src=file:gradient_32.png --texture dst=32x32
+// expect: no-race
+
+@group(0) @binding(0) var src: texture_2d<f32>;
+@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;
+
+var<workgroup> tile: array<array<vec4<f32>, 18>, 18>;
+
+@compute @workgroup_size(16, 16)
+fn main(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(local_invocation_id) lid: vec3<u32>,
+    @builtin(workgroup_id) wid: vec3<u32>,
+) {
+    let size = vec2<i32>(textureDimensions(src));
+    let origin = vec2<i32>(wid.xy) * 16 - 1;
+    for (var i = lid.y * 16u + lid.x; i < 18u * 18u; i += 256u) {
+        let at = clamp(origin + vec2<i32>(i32(i % 18u), i32(i / 18u)), vec2<i32>(0), size - 1);
+        tile[i / 18u][i % 18u] = textureLoad(src, at, 0);
+    }
+    workgroupBarrier();
+    var sum = vec4<f32>(0.0);
+    for (var dy = 0u; dy < 3u; dy++) {
+        for (var dx = 0u; dx < 3u; dx++) {
+            sum += tile[lid.y + dy][lid.x + dx];
+        }
+    }
+    textureStore(dst, vec2<i32>(gid.xy), sum / 9.0);
+}
