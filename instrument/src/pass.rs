@@ -2495,6 +2495,12 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
             Statement::Emit(range) => {
                 let loads: Vec<_> =
                     range.clone().filter(|&h| matches!(f.expressions[h], Expression::Load { .. })).collect();
+                // Loads and texture loads, in the order the planner saw them
+                // (before a locked atomic load replaces its expression).
+                let accesses: Vec<_> = range
+                    .clone()
+                    .filter(|&h| matches!(f.expressions[h], Expression::Load { .. } | Expression::ImageLoad { .. }))
+                    .collect();
                 // Atomic loads the happens-before engine follows happen
                 // under their location's lock: the range is split around
                 // each.
@@ -2523,18 +2529,14 @@ fn rewrite_block(f: &mut Function, block: Block, rw: &mut Rewrite<'_>) -> Block 
                 if let Some(rest) = rest {
                     out.push(Statement::Emit(rest), span);
                 }
-                // Loads and texture loads, in the order the planner saw them.
-                let accesses = range
-                    .clone()
-                    .filter(|&h| matches!(f.expressions[h], Expression::Load { .. } | Expression::ImageLoad { .. }));
-                for load in accesses.collect::<Vec<_>>() {
+                for load in accesses {
                     let load_span = f.expressions.get_span(load);
                     if let Some(plan) = rw.plans.accesses.pop_front().flatten() {
                         for s in checked_hook_call(f, &plan, rw, load_span) {
                             out.push(s.0, s.1);
                         }
                     }
-                    if matches!(f.expressions[load], Expression::Load { .. }) {
+                    if loads.contains(&load) {
                         atomic_call(f, rw, None, load_span, &mut out);
                         workgroup_access_call(f, rw, load_span, &mut out);
                     }

@@ -824,8 +824,8 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
         };
         let o = run(&["run", &p, "--no-detect", "--dump", &b.display().to_string()]);
         assert_eq!(o.status.code(), Some(0), "{p}: {}", stderr(&o));
-        let mut files: Vec<_> = std::fs::read_dir(&b).expect("dump").map(|e| e.expect("entry").file_name()).collect();
-        files.sort();
+        // (Several entry points dump to a folder each.)
+        let files = dumped_files(&b);
         for mode in ["addr", "stmt"] {
             let a = dir.join(format!("{name}-{mode}"));
             let o = run(&["run", &p, "--mode", mode, "--dump", &a.display().to_string()]);
@@ -843,6 +843,21 @@ fn instrumented_runs_leave_the_same_buffers_as_the_original_on_every_race_free_s
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} race-free samples");
+}
+
+/// The files under `dir`, by their paths relative to it, sorted.
+fn dumped_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        for e in std::fs::read_dir(dir.join(&rel)).expect("dump") {
+            let e = e.expect("entry");
+            let path = rel.join(e.file_name());
+            if e.file_type().expect("type").is_dir() { stack.push(path) } else { out.push(path) }
+        }
+    }
+    out.sort();
+    out
 }
 
 fn sample_files(dir: &Path) -> Vec<PathBuf> {
@@ -1859,4 +1874,108 @@ fn browser_directives_overrides_by_id_device_features_and_immediates() {
     let o = wgrace(&["run", &immediate, "--set", "nope.x=1"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("buffers: out (0:0), step (immediate)"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_race_on_a_storage_texture_names_its_texel_in_every_format() {
+    let filter = sample("textures/inplace_filter_race.wgsl");
+    let o = wgrace(&["run", &filter]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("data race (read-write) on storage texture `img`"), "{text}");
+    // Invocation x reads texel x - 1 and x + 1, which their invocations write.
+    assert!(text.lines().any(|l| l.contains("= intra-subgroup: at img(") && l.contains("(byte offset ")), "{text}");
+    let report = json(&wgrace(&["run", &filter, "--format", "json"]));
+    let races = report["runs"][0]["races"].as_array().expect("races");
+    for race in races {
+        let texel = &race["memory"]["texel"];
+        let [x, y] = [&texel["coordinates"][0], &texel["coordinates"][1]].map(|c| c.as_u64().expect("coordinate"));
+        assert!(x < 16 && y < 8, "{texel}");
+        assert_eq!(race["memory"]["element"], format!("img({x}, {y})"));
+        // Texels are 4 bytes (r32float), rows 16 texels.
+        assert_eq!(race["memory"]["byte_offset"], (y * 16 + x) * 4);
+        assert_eq!(race["examples"][0]["texel"], *texel);
+    }
+    let sarif = json(&wgrace(&["run", &filter, "--format", "sarif"]));
+    let result = &sarif["runs"][0]["results"][0];
+    assert!(result["properties"]["memory"]["texel"]["coordinates"].is_array(), "{result}");
+
+    // Array layers and mip levels.
+    let layers = json(&wgrace(&["run", &sample("textures/layers_race.wgsl"), "--format", "json"]));
+    let memory = &layers["runs"][0]["races"][0]["memory"];
+    let layer = memory["texel"]["layer"].as_u64().expect("layer");
+    assert!(layer < 2, "{memory}");
+    assert!(memory["element"].as_str().expect("element").ends_with(&format!(" layer {layer}")), "{memory}");
+    let mip = json(&wgrace(&["run", &sample("textures/mip_generate_race.wgsl"), "--format", "json"]));
+    let memory = &mip["runs"][0]["races"][0]["memory"];
+    assert_eq!(memory["texel"]["mip_level"], 1, "{memory}");
+    assert!(memory["element"].as_str().expect("element").ends_with(" mip 1"), "{memory}");
+}
+
+#[test]
+fn storage_barrier_does_not_order_texels_and_texture_barrier_does() {
+    let o = wgrace(&["run", &sample("textures/texture_barrier.wgsl")]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let o = wgrace(&["run", &sample("textures/storage_barrier_not_texture.wgsl")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("only textureBarrier() orders the texels of a storage texture"), "{text}");
+    assert!(text.contains("put a textureBarrier() between"), "{text}");
+}
+
+#[test]
+fn bad_texture_specs_exit_2_naming_what_is_wrong() {
+    let dir = temp_dir("texture-specs");
+    let shader = write_shader(
+        &dir,
+        "t.wgsl",
+        "@group(0) @binding(0) var src: texture_2d<f32>;\n\
+         @group(0) @binding(1) var ms: texture_multisampled_2d<f32>;\n\
+         @group(0) @binding(2) var dst: texture_storage_2d<r32float, write>;\n\
+         @compute @workgroup_size(1) fn main() {\n\
+         textureStore(dst, vec2<u32>(0u), textureLoad(src, vec2<u32>(0u), 0) + textureLoad(ms, vec2<u32>(0u), 0));\n}\n",
+    );
+    let png = samples().join("textures/gradient_32.png").display().to_string();
+    let cases: [(&[&str], &str); 7] = [
+        (&["--texture", "src=0x4"], "--texture src=…: sizes must be at least 1"),
+        (&["--texture", "src=16x16:rgba9unorm"], "unknown format `rgba9unorm`"),
+        (&["--texture", "src=16x16:r32uint"], "r32uint does not fit the binding's type"),
+        (&["--texture", "dst=16x16:rgba8unorm"], "a storage texture has its type's format, r32float"),
+        (&["--texture", "src=16x16:mip=5"], "a texture of 16 texels has no mip level 5"),
+        (&["--fill", "ms=random"], "a multisampled texture takes only zero and const fills"),
+        (&["--fill", &format!("src=file:{png}")], "the image is 32x32, the view 64x64x1"),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["run", shader.as_str()];
+        args.extend_from_slice(flags);
+        let o = wgrace(&args);
+        assert_eq!(o.status.code(), Some(2), "{flags:?}: {}{}", stdout(&o), stderr(&o));
+        assert!(stderr(&o).contains(message), "{flags:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn texture_fills_reach_the_shader_and_dumps_hold_the_views_texels() {
+    let dir = temp_dir("texture-fills");
+    let shader = write_shader(
+        &dir,
+        "copy.wgsl",
+        "@group(0) @binding(0) var src: texture_2d<u32>;\n\
+         @group(0) @binding(1) var dst: texture_storage_2d<rgba32uint, write>;\n\
+         @compute @workgroup_size(4, 2) fn main(@builtin(global_invocation_id) g: vec3<u32>) {\n\
+         textureStore(dst, g.xy, textureLoad(src, g.xy, 0) * 2u);\n}\n",
+    );
+    let out = dir.join("out");
+    let o = wgrace(&["run", &shader, "--texture", "src=4x2", "--texture", "dst=4x2", "--dump", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // `index`: every component of texel (x, y) holds x + 4y.
+    let words: Vec<u32> = std::fs::read(out.join("dst.bin"))
+        .expect("dump")
+        .chunks(4)
+        .map(|b| u32::from_le_bytes(b.try_into().expect("word")))
+        .collect();
+    let expected: Vec<u32> = (0..8).flat_map(|i| [2 * i; 4]).collect();
+    assert_eq!(words, expected);
+    let o = wgrace(&["run", &shader, "--texture", "src=4x2", "--texture", "dst=4x2", "--fill", "src=const:1,2,3,4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
