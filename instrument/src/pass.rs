@@ -619,7 +619,13 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     track_whole_elements(module, &layouter, &mut tracked, &mut plans, &sites);
     let (storage_epoch, epoch_note) = storage_epoch(&mut tracked, barrier_flags(module, ep, &reachable));
     let mut unchecked_memory: Vec<String> = epoch_note.into_iter().collect();
-    for s in sites.iter().filter(|s| s.kind == AccessKind::Atomic && tracked[s.var as usize].texture.is_some()) {
+    // A texture's atomics race with its loads and stores only (not with
+    // each other), which the engine does not check.
+    let plain_too = |var: u32| sites.iter().any(|s| s.var == var && s.kind != AccessKind::Atomic);
+    let texture_atomic = |s: &&Site| {
+        s.kind == AccessKind::Atomic && tracked[s.var as usize].texture.is_some() && plain_too(s.var)
+    };
+    for s in sites.iter().filter(texture_atomic) {
         let line = s.location.line.map_or_else(String::new, |l| format!("line {l}: "));
         unchecked_memory.push(format!(
             "{line}the texture atomic on `{}` is not checked against the texture's loads and stores",

@@ -1979,3 +1979,26 @@ fn texture_fills_reach_the_shader_and_dumps_hold_the_views_texels() {
     let o = wgrace(&["run", &shader, "--texture", "src=4x2", "--texture", "dst=4x2", "--fill", "src=const:1,2,3,4"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn texture_atomics_beside_loads_leave_the_report_incomplete() {
+    let dir = temp_dir("texture-atomics");
+    let body = |extra: &str| {
+        format!(
+            "@group(0) @binding(0) var img: texture_storage_2d<r32uint, atomic>;\n\
+             @group(0) @binding(1) var<storage, read_write> out: array<u32, 8>;\n\
+             @compute @workgroup_size(8) fn main(@builtin(global_invocation_id) g: vec3<u32>) {{\n\
+             textureAtomicAdd(img, vec2<u32>(0u), 1u);\n{extra}}}\n"
+        )
+    };
+    let alone = write_shader(&dir, "alone.wgsl", &body(""));
+    let report = json(&wgrace(&["run", &alone, "--format", "json"]));
+    assert_eq!(report["complete"], true, "{report}");
+    let mixed = write_shader(&dir, "mixed.wgsl", &body("out[g.x] = textureLoad(img, vec2<u32>(1u, 0u)).x;\n"));
+    let report = json(&wgrace(&["run", &mixed, "--format", "json"]));
+    assert_eq!(report["complete"], false, "{report}");
+    assert_eq!(
+        report["runs"][0]["incomplete"][0],
+        "line 4: the texture atomic on `img` is not checked against the texture's loads and stores (data-race)"
+    );
+}
