@@ -37,7 +37,7 @@ use crate::checks::data_race::happens_before::{Accesses, AtomicData, Following, 
 use crate::checks::{CheckSet, ShaderFacts, WorkgroupAccess};
 use crate::link::link_runtime;
 use crate::plan::{
-    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, TexelAccess, Term, ValueWords,
+    AccessKey, AtomicPlan, AtomicWrite, Bound, LockRole, LoopRef, Plan, SyncPlan, Term, TexelAccess, ValueWords,
     WorkgroupAccessPlan,
 };
 use crate::sites::{AccessKind, BarrierKind, BarrierSite, IndexSite, LoopSite, Site, SiteTable};
@@ -622,9 +622,8 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
     // A texture's atomics race with its loads and stores only (not with
     // each other), which the engine does not check.
     let plain_too = |var: u32| sites.iter().any(|s| s.var == var && s.kind != AccessKind::Atomic);
-    let texture_atomic = |s: &&Site| {
-        s.kind == AccessKind::Atomic && tracked[s.var as usize].texture.is_some() && plain_too(s.var)
-    };
+    let texture_atomic =
+        |s: &&Site| s.kind == AccessKind::Atomic && tracked[s.var as usize].texture.is_some() && plain_too(s.var);
     for s in sites.iter().filter(texture_atomic) {
         let line = s.location.line.map_or_else(String::new, |l| format!("line {l}: "));
         unchecked_memory.push(format!(
@@ -1585,7 +1584,8 @@ impl Planner<'_> {
                                 out.atomics.push_back(atomic);
                             }
                             Expression::ImageLoad { image, coordinate, array_index, .. } => {
-                                let texel = TexelAccess { image: *image, coordinate: *coordinate, array_index: *array_index };
+                                let texel =
+                                    TexelAccess { image: *image, coordinate: *coordinate, array_index: *array_index };
                                 let span = f.expressions.get_span(h);
                                 let plan = self.plan_texel(f, AccessKey::Texel(h), texel, false, span)?;
                                 out.accesses.push_back(plan);
@@ -1815,7 +1815,12 @@ impl Planner<'_> {
     }
 
     /// The tracked texture `image` is, if it is one.
-    fn texture_var(&self, f: &Function, image: Handle<Expression>, span: Span) -> Result<Option<usize>, InstrumentError> {
+    fn texture_var(
+        &self,
+        f: &Function,
+        image: Handle<Expression>,
+        span: Span,
+    ) -> Result<Option<usize>, InstrumentError> {
         match f.expressions[image] {
             Expression::GlobalVariable(g) => Ok(self.var_ids.get(&g).copied()),
             Expression::FunctionArgument(i) => {
@@ -1841,7 +1846,12 @@ impl Planner<'_> {
     /// A texture atomic (`textureAtomicAdd`, …) of a tracked texture: its
     /// texel is not checked against the texture's loads and stores, which
     /// the report says (`Planning::unchecked_texture_atomics`).
-    fn note_texture_atomic(&mut self, f: &Function, image: Handle<Expression>, span: Span) -> Result<(), InstrumentError> {
+    fn note_texture_atomic(
+        &mut self,
+        f: &Function,
+        image: Handle<Expression>,
+        span: Span,
+    ) -> Result<(), InstrumentError> {
         if let Some(var) = self.texture_var(f, image, span)? {
             self.add_site(f, var, AccessKind::Atomic, span, false);
         }
@@ -3010,7 +3020,11 @@ fn word_index(b: &mut Builder<'_>, first: u32, terms: &[Term]) -> (Handle<Expres
 /// the layer or depth slice) and whether it is in the view's bounds: a
 /// `textureStore` out of them writes nothing, a `textureLoad` out of them
 /// reads no texel.
-fn texel_index(b: &mut Builder<'_>, texel: &TexelAccess, texture: vars::TextureVar) -> (Handle<Expression>, Handle<Expression>) {
+fn texel_index(
+    b: &mut Builder<'_>,
+    texel: &TexelAccess,
+    texture: vars::TextureVar,
+) -> (Handle<Expression>, Handle<Expression>) {
     let as_u32 = |b: &mut Builder<'_>, e| b.emitted(Expression::As { expr: e, kind: ScalarKind::Uint, convert: None });
     let size = b.emitted(Expression::ImageQuery { image: texel.image, query: naga::ImageQuery::Size { level: None } });
     let coordinate = as_u32(b, texel.coordinate);

@@ -132,11 +132,7 @@ impl TextureVar {
         if self.dim == naga::ImageDimension::D3 {
             coordinates.push(z);
         }
-        Some(wgrace_report::Texel {
-            coordinates,
-            layer: self.arrayed.then_some(z),
-            mip_level: e.mip_level,
-        })
+        Some(wgrace_report::Texel { coordinates, layer: self.arrayed.then_some(z), mip_level: e.mip_level })
     }
 }
 

@@ -6,7 +6,8 @@
 //! The shaders come from a generator of our own that writes WGSL: buffers
 //! of structs, arrays and atomics, workgroup memory, private and function
 //! variables, pointers passed to functions, loops of every form, switches,
-//! barriers (in uniform control flow), atomics, vectors indexed
+//! barriers (in uniform control flow), atomics, storage textures loaded and
+//! stored in and out of bounds, a sampled texture, vectors indexed
 //! dynamically. Each case is seeded: a failure prints its seed and shader.
 //!
 //! CI runs `WGRACE_FUZZ_CASES` cases (default 150); a longer run:
@@ -58,6 +59,10 @@ struct Params { n: u32, k: u32 }
 @group(0) @binding(2) var<storage, read> input: array<u32>;
 @group(0) @binding(3) var<uniform> params: Params;
 @group(0) @binding(4) var<storage, read_write> counters: array<atomic<u32>, 16>;
+@group(1) @binding(0) var img: texture_storage_2d<r32uint, read_write>;
+@group(1) @binding(1) var src: texture_2d<f32>;
+@group(1) @binding(2) var layers: texture_storage_2d_array<rgba8unorm, write>;
+@group(1) @binding(3) var smp: sampler;
 var<workgroup> tile: array<u32, 64>;
 var<workgroup> wm: mat2x2<f32>;
 var<workgroup> hits: atomic<u32>;
@@ -128,6 +133,14 @@ impl Generator {
             2 => format!("peek({})", self.index()),
             3 => format!("({} + {})", self.index(), self.index()),
             4 => "atomicLoad(&hits)".into(),
+            5 if self.rng.chance(50) => {
+                let (i, j) = (self.index(), self.index());
+                if self.rng.chance(50) {
+                    format!("textureLoad(img, vec2<u32>({i} % 16u, {j})).x")
+                } else {
+                    format!("u32(textureSampleLevel(src, smp, vec2<f32>(f32({i}), 0.5), 0.0).x)")
+                }
+            }
             _ => self.index(),
         }
     }
@@ -136,6 +149,19 @@ impl Generator {
     fn statement(&mut self, uniform: bool) {
         let nested = self.depth < 3;
         match self.rng.below(if nested { 17 } else { 11 }) {
+            0 if self.rng.chance(30) => {
+                // Texel stores, in and out of bounds (coordinates past the
+                // view, negative ones, layers past the last).
+                let (i, j, x) = (self.index(), self.index(), self.value());
+                if self.rng.chance(50) {
+                    self.line(&format!("textureStore(img, vec2<u32>({i}, {j} % 16u), vec4<u32>({x}));"));
+                } else {
+                    let layer = self.rng.pick(&["0", "1", "-1", "i32(lid % 5u)"]);
+                    self.line(&format!(
+                        "textureStore(layers, vec2<i32>(i32({i}) - 8, i32({j})), {layer}, vec4<f32>(f32({x})));"
+                    ));
+                }
+            }
             0 => {
                 let (i, x) = (self.index(), self.value());
                 self.line(&format!("data[{i} % arrayLength(&data)] = {x};"));
@@ -188,7 +214,7 @@ impl Generator {
                 self.line("wm[lid % 2u] = vec2<f32>(f32(seen));");
             }
             9 if uniform => {
-                let barrier = self.rng.pick(&["workgroupBarrier();", "storageBarrier();"]);
+                let barrier = self.rng.pick(&["workgroupBarrier();", "storageBarrier();", "textureBarrier();"]);
                 self.line(barrier);
             }
             10 if uniform => {

@@ -71,7 +71,8 @@ use serde::{Deserialize, Serialize};
 pub use finding::{CheckInfo, Finding, FindingLocation, Severity};
 pub use matrix::{MatrixOutput, MatrixRow};
 pub use race::{
-    Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind, Spread, Texel,
+    Access, DetectedBy, Invocation, LOCKSTEP_WIDTHS, Lockstep, Memory, Race, RaceClass, RaceExample, RaceKind, Spread,
+    Texel,
 };
 pub use site::{
     AccessKind, BarrierKind, BarrierSite, Language, Location, Site, SiteAnalysis, SiteStatus, SiteTable, Space,

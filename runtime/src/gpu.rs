@@ -268,9 +268,8 @@ impl Gpu {
         let texture_formats = wgpu::Features::BGRA8UNORM_STORAGE
             | wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
             | wgpu::Features::TEXTURE_FORMAT_16BIT_NORM;
-        let optional = SHADER_FEATURES
-            .iter()
-            .fold(wgpu::Features::TIMESTAMP_QUERY | texture_formats, |all, f| all | f.feature);
+        let optional =
+            SHADER_FEATURES.iter().fold(wgpu::Features::TIMESTAMP_QUERY | texture_formats, |all, f| all | f.feature);
         let features = REQUIRED_FEATURES | (adapter.features() & optional);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("wgrace"),

@@ -38,8 +38,8 @@ pub mod print;
 pub mod sarif;
 pub mod session;
 pub mod spec;
-pub mod textures;
 pub mod suppress;
+pub mod textures;
 mod timeline;
 
 use std::path::Path;

@@ -56,7 +56,12 @@ impl TextureBinding {
     pub fn extent(&self) -> TextureExtent {
         let level = |n: u32| (n >> self.mip_level).max(1);
         let depth_or_layers = if self.dim == ImageDimension::D3 { level(self.size[2]) } else { self.size[2] };
-        TextureExtent { width: level(self.size[0]), height: level(self.size[1]), depth_or_layers, mip_level: self.mip_level }
+        TextureExtent {
+            width: level(self.size[0]),
+            height: level(self.size[1]),
+            depth_or_layers,
+            mip_level: self.mip_level,
+        }
     }
 
     /// Bytes per texel of the view's format.
@@ -414,12 +419,22 @@ fn png_texels(data: &[u8], t: &TextureBinding, extent: TextureExtent) -> Result<
     let (count, channel) = channels(t.format).ok_or_else(|| format!("a {} texture", format_name(t.format)))?;
     let mut out = Vec::new();
     for pixel in pixels[..frame.buffer_size()].chunks_exact(channels_in) {
-        let rgba = if channels_in == 2 { [pixel[0], pixel[0], pixel[0], pixel[1]] } else { [pixel[0], pixel[1], pixel[2], pixel[3]] };
-        let rgba = if matches!(t.format, F::Bgra8Unorm | F::Bgra8UnormSrgb) { [rgba[2], rgba[1], rgba[0], rgba[3]] } else { rgba };
+        let rgba = if channels_in == 2 {
+            [pixel[0], pixel[0], pixel[0], pixel[1]]
+        } else {
+            [pixel[0], pixel[1], pixel[2], pixel[3]]
+        };
+        let rgba = if matches!(t.format, F::Bgra8Unorm | F::Bgra8UnormSrgb) {
+            [rgba[2], rgba[1], rgba[0], rgba[3]]
+        } else {
+            rgba
+        };
         for &c in &rgba[..count as usize] {
             match channel {
                 Channel::Unorm8 => out.push(c),
-                Channel::Float16 | Channel::Float32 | Channel::Unorm16 => channel.encode(f64::from(c) / 255.0, &mut out),
+                Channel::Float16 | Channel::Float32 | Channel::Unorm16 => {
+                    channel.encode(f64::from(c) / 255.0, &mut out)
+                }
                 _ => return Err(format!("a PNG fills normalized and float textures, not {}", format_name(t.format))),
             }
         }
@@ -687,7 +702,10 @@ pub fn upload(gpu: &crate::gpu::Gpu, gpu_texture: &GpuTexture, t: &TextureBindin
         })];
         let depth_attachment = depth.then(|| wgpu::RenderPassDepthStencilAttachment {
             view: &view,
-            depth_ops: Some(wgpu::Operations { load: wgpu::LoadOp::Clear(value[0] as f32), store: wgpu::StoreOp::Store }),
+            depth_ops: Some(wgpu::Operations {
+                load: wgpu::LoadOp::Clear(value[0] as f32),
+                store: wgpu::StoreOp::Store,
+            }),
             stencil_ops: None,
         });
         encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -705,7 +723,12 @@ pub fn upload(gpu: &crate::gpu::Gpu, gpu_texture: &GpuTexture, t: &TextureBindin
 ///
 /// # Errors
 /// [`Error::Gpu`] if the copy cannot be read.
-pub fn read(gpu: &crate::gpu::Gpu, gpu_texture: &GpuTexture, t: &TextureBinding, contents: &[u8]) -> Result<Vec<u8>, Error> {
+pub fn read(
+    gpu: &crate::gpu::Gpu,
+    gpu_texture: &GpuTexture,
+    t: &TextureBinding,
+    contents: &[u8],
+) -> Result<Vec<u8>, Error> {
     if !t.copyable() || !t.written() {
         return Ok(contents.to_vec());
     }
@@ -729,7 +752,11 @@ pub fn read(gpu: &crate::gpu::Gpu, gpu_texture: &GpuTexture, t: &TextureBinding,
         },
         wgpu::TexelCopyBufferInfo {
             buffer: &staging,
-            layout: wgpu::TexelCopyBufferLayout { offset: 0, bytes_per_row: Some(padded), rows_per_image: Some(e.height) },
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(padded),
+                rows_per_image: Some(e.height),
+            },
         },
         wgpu::Extent3d { width: e.width, height: e.height, depth_or_array_layers: e.depth_or_layers },
     );
@@ -772,4 +799,61 @@ pub fn sampler(gpu: &crate::gpu::Gpu, comparison: bool) -> wgpu::Sampler {
         compare: comparison.then_some(wgpu::CompareFunction::LessEqual),
         ..Default::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn planned(src: &str, arg: Option<&str>, fill: &Fill) -> Result<PlannedTexture, Error> {
+        let module = naga::front::wgsl::parse_str(src).expect("wgsl");
+        let (handle, _) = module.global_variables.iter().next().expect("a global");
+        let arg = arg.map(|a| TextureArg::parse("t", a).expect("spec"));
+        plan_texture(&module, handle, "t", arg.as_ref(), fill)
+    }
+
+    #[test]
+    fn sizes_formats_and_levels_come_from_the_spec_or_the_defaults() {
+        let t = planned("var t: texture_2d<f32>;", None, &Fill::Zero).expect("plan").binding;
+        assert_eq!((t.size, t.format, t.mip_level, t.samples), ([64, 64, 1], F::Rgba8Unorm, 0, 1));
+        let t = planned("var t: texture_2d_array<u32>;", Some("8x4x3:rgba16uint"), &Fill::Zero).expect("plan").binding;
+        assert_eq!((t.size, t.format), ([8, 4, 3], F::Rgba16Uint));
+        let t = planned("var t: texture_storage_2d<r32float, write>;", Some("64x32:mip=2"), &Fill::Zero)
+            .expect("plan")
+            .binding;
+        assert_eq!(t.extent(), TextureExtent { width: 16, height: 8, depth_or_layers: 1, mip_level: 2 });
+        assert!(t.written());
+        let t = planned("var t: texture_cube<f32>;", Some("8x8"), &Fill::Zero).expect("plan").binding;
+        assert_eq!(t.size, [8, 8, 6]);
+        let t = planned("var t: texture_3d<f32>;", Some("8x8x8:mip=1"), &Fill::Zero).expect("plan").binding;
+        assert_eq!(t.extent().depth_or_layers, 4);
+    }
+
+    #[test]
+    fn fills_give_each_texel_its_index_a_constant_or_an_image() {
+        let src = "var t: texture_2d<u32>;";
+        let words = |bytes: Vec<u8>| -> Vec<u32> {
+            bytes.chunks(4).map(|b| u32::from_le_bytes(b.try_into().expect("word"))).collect()
+        };
+        let index = planned(src, Some("3x2"), &Fill::Index).expect("plan");
+        assert_eq!(words(index.contents), (0..6).flat_map(|i| [i; 4]).collect::<Vec<u32>>());
+        let c = planned(src, Some("1x1"), &Fill::Const("1,2,3,4".into())).expect("plan");
+        assert_eq!(words(c.contents), [1, 2, 3, 4]);
+        let unorm = planned("var t: texture_2d<f32>;", Some("2x1"), &Fill::Const("0.5".into())).expect("plan");
+        assert_eq!(unorm.contents, [128; 8]);
+        let png = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples/textures/gradient_32.png");
+        let image = planned("var t: texture_2d<f32>;", Some("32x32"), &Fill::File(png)).expect("plan");
+        // Texel (1, 2) of the gradient: (8x, 8y, 8(x^y), 255).
+        let at = (2 * 32 + 1) * 4;
+        assert_eq!(image.contents[at..at + 4], [8, 16, 24, 255]);
+        let floats = planned("var t: texture_2d<f32>;", Some("2x1:rgba32float"), &Fill::Index).expect("plan");
+        assert_eq!(floats.contents[16..20], 1.0f32.to_le_bytes());
+    }
+
+    #[test]
+    fn format_names_are_webgpus() {
+        assert_eq!(format_name(F::Rgba8Unorm), "rgba8unorm");
+        assert_eq!(parse_format("RG32Float"), Some(F::Rg32Float));
+        assert_eq!(storage_format(naga::StorageFormat::Bgra8Unorm), F::Bgra8Unorm);
+    }
 }

@@ -1966,7 +1966,8 @@ fn texture_fills_reach_the_shader_and_dumps_hold_the_views_texels() {
          textureStore(dst, g.xy, textureLoad(src, g.xy, 0) * 2u);\n}\n",
     );
     let out = dir.join("out");
-    let o = wgrace(&["run", &shader, "--texture", "src=4x2", "--texture", "dst=4x2", "--dump", &out.display().to_string()]);
+    let o =
+        wgrace(&["run", &shader, "--texture", "src=4x2", "--texture", "dst=4x2", "--dump", &out.display().to_string()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     // `index`: every component of texel (x, y) holds x + 4y.
     let words: Vec<u32> = std::fs::read(out.join("dst.bin"))
@@ -2000,5 +2001,37 @@ fn texture_atomics_beside_loads_leave_the_report_incomplete() {
     assert_eq!(
         report["runs"][0]["incomplete"][0],
         "line 4: the texture atomic on `img` is not checked against the texture's loads and stores (data-race)"
+    );
+}
+
+#[test]
+fn texel_stores_out_of_bounds_race_with_nothing_and_are_reported_unchecked() {
+    // Invocation i stores to texel (i - 8, 0) and (i + 16, 1) of a 16x4
+    // texture, and to layer 2 of a 2-layer one: only invocations 8..23's
+    // first stores are in bounds, each to its own texel. Taken as words of
+    // the texture (x - 8 wraps, x + 16 lands on the next row) they would
+    // race; out of bounds, WGSL lets a store write nothing or some texel in
+    // bounds, which wgrace does not check and says so.
+    let dir = temp_dir("texel-bounds");
+    let shader = write_shader(
+        &dir,
+        "oob.wgsl",
+        "@group(0) @binding(0) var img: texture_storage_2d<r32sint, write>;\n\
+         @group(0) @binding(1) var arr: texture_storage_2d_array<r32sint, write>;\n\
+         \n\
+         @compute @workgroup_size(32)\n\
+         fn main(@builtin(local_invocation_index) i: u32) {\n\
+             textureStore(img, vec2<i32>(i32(i) - 8, 0), vec4<i32>(i32(i)));\n\
+             textureStore(img, vec2<i32>(i32(i) + 16, 1), vec4<i32>(-1));\n\
+             textureStore(arr, vec2<i32>(i32(i % 16u), 0), 2, vec4<i32>(-2));\n\
+             textureStore(arr, vec2<i32>(i32(i % 16u), 3), i32(i / 16u), vec4<i32>(1));\n\
+         }\n",
+    );
+    let report =
+        json(&wgrace(&["run", &shader, "--texture", "img=16x4", "--texture", "arr=16x4x2", "--format", "json"]));
+    assert_eq!(report["verdict"], "no-race", "{report}");
+    assert_eq!(
+        report["runs"][0]["incomplete"][0],
+        "80 accesses were out of bounds of their variable and were not checked for races"
     );
 }
