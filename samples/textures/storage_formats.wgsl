@@ -1,8 +1,8 @@
 // Every texel format WGSL allows for storage textures (its core list),
-// written by an entry point of its own; and the three that allow
-// read_write access, read and written in place. Every invocation writes
-// its own texel: race-free in each format. The tests also compare each
-// entry point's `--dump` with `--no-detect`'s.
+// each written by every invocation at its own texel; and the three that
+// allow read_write access, read and written in place. Race-free in each
+// format. The tests also compare the textures `--dump` writes after a
+// checked run with those after `--no-detect`.
 // wgrace: --dispatch 2,2
 // expect: no-race
 
@@ -28,104 +28,29 @@
 @group(1) @binding(19) var rw_r32float: texture_storage_2d<r32float, read_write>;
 
 @compute @workgroup_size(8, 8)
-fn write_rgba8unorm(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba8unorm, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba8snorm(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba8snorm, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 8.0 - 1.0, -0.5, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba8uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba8uint, gid.xy, vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba8sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba8sint, gid.xy, vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba16uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba16uint, gid.xy, vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba16sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba16sint, gid.xy, vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba16float(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba16float, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_r32uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_r32uint, gid.xy, vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_r32sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_r32sint, gid.xy, vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_r32float(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_r32float, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rg32uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rg32uint, gid.xy, vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rg32sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rg32sint, gid.xy, vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rg32float(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rg32float, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba32uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba32uint, gid.xy, vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba32sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba32sint, gid.xy, vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_rgba32float(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_rgba32float, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn write_bgra8unorm(@builtin(global_invocation_id) gid: vec3<u32>) {
-    textureStore(t_bgra8unorm, gid.xy, vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0));
-}
-
-@compute @workgroup_size(8, 8)
-fn read_write_r32uint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let old = textureLoad(rw_r32uint, gid.xy);
-    textureStore(rw_r32uint, gid.xy, old + 1u);
-}
-
-@compute @workgroup_size(8, 8)
-fn read_write_r32sint(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let old = textureLoad(rw_r32sint, gid.xy);
-    textureStore(rw_r32sint, gid.xy, old + -1);
-}
-
-@compute @workgroup_size(8, 8)
-fn read_write_r32float(@builtin(global_invocation_id) gid: vec3<u32>) {
-    let old = textureLoad(rw_r32float, gid.xy);
-    textureStore(rw_r32float, gid.xy, old + 0.5);
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let f = vec4<f32>(vec2<f32>(gid.xy) / 16.0, 0.25, 1.0);
+    let s = vec4<f32>(vec2<f32>(gid.xy) / 8.0 - 1.0, -0.5, 1.0);
+    let u = vec4<u32>(gid.x, gid.y, gid.x + gid.y, 7u);
+    let i = vec4<i32>(i32(gid.x) - 8, i32(gid.y) - 8, 3, -1);
+    textureStore(t_rgba8unorm, gid.xy, f);
+    textureStore(t_rgba8snorm, gid.xy, s);
+    textureStore(t_rgba8uint, gid.xy, u);
+    textureStore(t_rgba8sint, gid.xy, i);
+    textureStore(t_rgba16uint, gid.xy, u);
+    textureStore(t_rgba16sint, gid.xy, i);
+    textureStore(t_rgba16float, gid.xy, f);
+    textureStore(t_r32uint, gid.xy, u);
+    textureStore(t_r32sint, gid.xy, i);
+    textureStore(t_r32float, gid.xy, f);
+    textureStore(t_rg32uint, gid.xy, u);
+    textureStore(t_rg32sint, gid.xy, i);
+    textureStore(t_rg32float, gid.xy, f);
+    textureStore(t_rgba32uint, gid.xy, u);
+    textureStore(t_rgba32sint, gid.xy, i);
+    textureStore(t_rgba32float, gid.xy, f);
+    textureStore(t_bgra8unorm, gid.xy, f);
+    textureStore(rw_r32uint, gid.xy, textureLoad(rw_r32uint, gid.xy) + 1u);
+    textureStore(rw_r32sint, gid.xy, textureLoad(rw_r32sint, gid.xy) + -1);
+    textureStore(rw_r32float, gid.xy, textureLoad(rw_r32float, gid.xy) + 0.5);
 }
