@@ -12,12 +12,11 @@ pub fn race(ui: &mut egui::Ui, row: &Row, races: &[&Race], run: &Run, language: 
     let Some(first) = races.first() else {
         return;
     };
-    ui.heading(format!(
-        "Data race ({}) on {} variable `{}`",
-        first.kind.as_str(),
-        first.memory.space.as_str(),
-        first.memory.variable
-    ));
+    let what = match first.memory.texel {
+        Some(_) => "storage texture".to_string(),
+        None => format!("{} variable", first.memory.space.as_str()),
+    };
+    ui.heading(format!("Data race ({}) on {what} `{}`", first.kind.as_str(), first.memory.variable));
     if !row.run_label.is_empty() {
         ui.label(format!("Run: {}", row.run_label));
     }
@@ -33,6 +32,11 @@ pub fn race(ui: &mut egui::Ui, row: &Row, races: &[&Race], run: &Run, language: 
         ui.label(format!("Binding: @group({g}) @binding({b})"));
     }
     ui.label(format!("Element: {}", m.element));
+    if let Some(t) = &m.texel {
+        let coordinates: Vec<String> = t.coordinates.iter().map(u32::to_string).collect();
+        let layer = t.layer.map(|l| format!(", layer {l}")).unwrap_or_default();
+        ui.label(format!("Texel: ({}){layer}, mip level {}", coordinates.join(", "), t.mip_level));
+    }
     ui.label(format!("Byte offset: {}", m.byte_offset));
 
     for race in races {

@@ -1119,21 +1119,21 @@ fn storage_barrier_in_loop(
     reachable: &[Handle<Function>],
     epoch: StorageEpoch,
 ) -> bool {
-    let loop_has_barrier = |block: &Block| {
-        fn visit(block: &Block, module: &Module, epoch: StorageEpoch) -> bool {
-            block.iter().any(|stmt| match stmt {
-                Statement::Loop { body, continuing, .. } => {
-                    has_barrier(body, module, 0, Some(epoch)) || has_barrier(continuing, module, 0, Some(epoch))
-                }
-                Statement::Block(b) => visit(b, module, epoch),
-                Statement::If { accept, reject, .. } => visit(accept, module, epoch) || visit(reject, module, epoch),
-                Statement::Switch { cases, .. } => cases.iter().any(|c| visit(&c.body, module, epoch)),
-                _ => false,
-            })
-        }
-        visit(block, module, epoch)
-    };
-    loop_has_barrier(&ep.function.body) || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body))
+    fn loop_has_barrier(block: &Block, module: &Module, epoch: StorageEpoch) -> bool {
+        block.iter().any(|stmt| match stmt {
+            Statement::Loop { body, continuing, .. } => {
+                has_barrier(body, module, 0, Some(epoch)) || has_barrier(continuing, module, 0, Some(epoch))
+            }
+            Statement::Block(b) => loop_has_barrier(b, module, epoch),
+            Statement::If { accept, reject, .. } => {
+                loop_has_barrier(accept, module, epoch) || loop_has_barrier(reject, module, epoch)
+            }
+            Statement::Switch { cases, .. } => cases.iter().any(|c| loop_has_barrier(&c.body, module, epoch)),
+            _ => false,
+        })
+    }
+    loop_has_barrier(&ep.function.body, module, epoch)
+        || reachable.iter().any(|&f| loop_has_barrier(&module.functions[f].body, module, epoch))
 }
 
 /// Which barriers order the tracked memory of the dispatch (storage buffers

@@ -96,6 +96,19 @@ fn selecting_a_race_highlights_both_lines_and_fills_the_details() {
 }
 
 #[test]
+fn a_race_on_a_texture_shows_its_texel_layer_and_mip_level() {
+    let report = report_of(&samples_dir().join("textures/mip_generate_race.wgsl"));
+    let texel = report.runs[0].races[0].memory.texel.clone().expect("a texel");
+    let mut h = harness(report);
+    h.get_by_label("Finding 1").click();
+    h.run();
+    h.get_by_label("Data race (write-write) on storage texture `dst`");
+    let [x, y] = [texel.coordinates[0], texel.coordinates[1]];
+    h.get_by_label(&format!("Element: dst({x}, {y}) mip 1"));
+    h.get_by_label(&format!("Texel: ({x}, {y}), mip level 1"));
+}
+
+#[test]
 fn a_runaway_loop_s_finding_shows_the_loop_and_what_went_unchecked() {
     let report = report_of(&samples_dir().join("loop_bound_from_wrong_buffer.wgsl"));
     let mut h = harness(report);

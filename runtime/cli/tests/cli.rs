@@ -2035,3 +2035,31 @@ fn texel_stores_out_of_bounds_race_with_nothing_and_are_reported_unchecked() {
         "80 accesses were out of bounds of their variable and were not checked for races"
     );
 }
+
+#[test]
+fn a_shader_ordering_buffers_and_textures_each_with_their_barrier_is_incomplete() {
+    let dir = temp_dir("two-barriers");
+    let both = write_shader(
+        &dir,
+        "both.wgsl",
+        "@group(0) @binding(0) var img: texture_storage_1d<r32uint, read_write>;\n\
+         @group(0) @binding(1) var<storage, read_write> buf: array<u32, 64>;\n\
+         @group(0) @binding(2) var<storage, read_write> out: array<u32, 64>;\n\
+         @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {\n\
+         buf[i] = i;\n\
+         textureStore(img, i, vec4<u32>(i));\n\
+         storageBarrier();\n\
+         textureBarrier();\n\
+         out[i] = buf[(i + 1u) % 64u] + textureLoad(img, (i + 1u) % 64u).x;\n\
+         }\n",
+    );
+    let report = json(&wgrace(&["run", &both, "--texture", "img=64", "--format", "json"]));
+    assert_eq!(report["complete"], false, "{report}");
+    let incomplete = report["runs"][0]["incomplete"][0].as_str().expect("a line");
+    assert!(incomplete.starts_with("textureBarrier() was taken to order no texture accesses"), "{incomplete}");
+    // storageBarrier() orders the buffer; the texture's race is the one
+    // the line warns of.
+    let races = report["runs"][0]["races"].as_array().expect("races");
+    assert!(races.iter().all(|r| r["memory"]["variable"] == "img"), "{races:?}");
+    assert!(!races.is_empty());
+}

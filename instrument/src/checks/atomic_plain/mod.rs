@@ -140,7 +140,7 @@ impl Check for AtomicPlain {
 
     fn decode(&self, record: &Record, ctx: &DecodeContext<'_>) -> Result<Decoded, String> {
         let texts = |var: &TrackedVar, within: bool| match var.space {
-            _ if var.unordered_by_barriers && within => (PRIVATE_EXPLANATION, PRIVATE_HINT),
+            _ if var.unordered_by_barriers && var.texture.is_none() && within => (PRIVATE_EXPLANATION, PRIVATE_HINT),
             crate::Space::Workgroup => (SHARED_EXPLANATION, SHARED_HINT),
             _ => (EXPLANATION, HINT),
         };

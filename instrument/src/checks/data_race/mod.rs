@@ -315,7 +315,7 @@ fn explanation_for(class: RaceClass, var: &TrackedVar, language: Language) -> St
             texture, and it was not the barrier between them"
             .into();
     }
-    if var.unordered_by_barriers && class == RaceClass::BarrierKind {
+    if var.unordered_by_barriers && class == RaceClass::BarrierKind && language == Language::SpirV {
         return "a control barrier separates the accesses, but under the Vulkan memory model the module declares, \
             barriers order only non-private accesses (NonPrivatePointer) between invocations, and this buffer's \
             stores are private, as glslang makes those of a buffer not declared coherent"
@@ -330,7 +330,7 @@ fn hint_for(class: RaceClass, var: &TrackedVar, language: Language) -> String {
     if var.texture.is_some() && class == RaceClass::BarrierKind {
         return "put a textureBarrier() between the store and the other access of the texel".into();
     }
-    if var.unordered_by_barriers && class == RaceClass::BarrierKind {
+    if var.unordered_by_barriers && class == RaceClass::BarrierKind && language == Language::SpirV {
         return "declare the buffer coherent (GLSL), so that its accesses are non-private and made available and \
             visible, and keep the control barrier with UniformMemory semantics between the two accesses"
             .into();
