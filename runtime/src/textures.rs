@@ -236,22 +236,22 @@ fn texture_contents(t: &TextureBinding, fill: &Fill, name: &str) -> Result<Vec<u
                 out.extend_from_slice(&one);
             }
         }
-        Fill::Index | Fill::Permutation(_) | Fill::Random(_) => {
-            let (count, channel) = components?;
-            for i in 0..texels as u64 {
-                let value = match fill {
-                    Fill::Index => TexelValue::Int(i),
-                    Fill::Permutation(seed) => TexelValue::Int(crate::buffers::permute(i, texels as u64, *seed)),
-                    Fill::Random(seed) => TexelValue::Random(*seed, i),
-                    _ => unreachable!("matched above"),
-                };
-                for c in 0..count {
-                    channel.write(&mut out, value, c);
-                }
-            }
-        }
+        Fill::Index => generate(&mut out, components?, texels, TexelValue::Int),
+        Fill::Permutation(seed) => generate(&mut out, components?, texels, |i| {
+            TexelValue::Int(crate::buffers::permute(i, texels as u64, *seed))
+        }),
+        Fill::Random(seed) => generate(&mut out, components?, texels, |i| TexelValue::Random(*seed, i)),
     }
     Ok(out)
+}
+
+/// Appends `texels` texels, texel `i` with every component `value(i)`.
+fn generate(out: &mut Vec<u8>, (count, channel): (u32, Channel), texels: usize, value: impl Fn(u64) -> TexelValue) {
+    for i in 0..texels as u64 {
+        for c in 0..count {
+            channel.write(out, value(i), c);
+        }
+    }
 }
 
 /// A texel value of a generated fill.
