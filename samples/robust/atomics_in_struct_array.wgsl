@@ -4,6 +4,7 @@
 // race-free.
 // wgrace: --dispatch 2
 // expect: no-race
+// output: nondeterministic: which count each invocation sees depends on the order in which the atomics run
 
 struct Bin { hits: atomic<u32>, last: u32 }
 

@@ -3,6 +3,7 @@
 // Each invocation takes a distinct ticket (atomicAdd of 1) and writes that slot.
 // wgrace: --dispatch 1 --fill i=zero --buffer a=64
 // expect: no-race
+// output: nondeterministic: which invocation takes which ticket depends on scheduling
 
 @group(0) @binding(0) var<storage, read_write> i: atomic<u32>;
 @group(0) @binding(1) var<storage, read_write> a: array<u32>;

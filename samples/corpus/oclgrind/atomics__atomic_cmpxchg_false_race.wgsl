@@ -5,6 +5,7 @@
 // stores the count and every invocation its result.
 // wgrace: --dispatch 1 --buffer data=5 --fill data=zero
 // expect: no-race
+// output: nondeterministic: which invocation's compare-exchange succeeds in which round depends on scheduling
 
 var<workgroup> scratch: atomic<i32>;
 @group(0) @binding(0) var<storage, read_write> data: array<i32>;
