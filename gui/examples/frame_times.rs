@@ -1,5 +1,6 @@
 //! Frame times of the viewer over a large report: `cargo run --release -p
-//! wgrace-gui --example frame_times -- REPORT.json [ROWS]`.
+//! wgrace-gui --features frame-times --example frame_times -- REPORT.json
+//! [ROWS]`.
 //!
 //! Copies the report's races until its first run has ROWS of them (4096 by
 //! default, each a pair of its own), then moves the selection down one row

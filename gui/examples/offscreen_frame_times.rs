@@ -1,6 +1,6 @@
 //! Frame times of the viewer rendered as its window renders, without a
-//! window: `cargo run --release -p wgrace-gui --example offscreen_frame_times
-//! -- REPORT.json [ROWS]`.
+//! window: `cargo run --release -p wgrace-gui --features frame-times
+//! --example offscreen_frame_times -- REPORT.json [ROWS]`.
 //!
 //! The report is made large as for the `frame_times` example, and after 10
 //! frames that open the window (printed apart: the first compiles egui's

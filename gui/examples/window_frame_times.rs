@@ -1,6 +1,7 @@
 //! Frame times of the viewer in a real window: `xvfb-run -a cargo run
-//! --release -p wgrace-gui --example window_frame_times -- REPORT.json
-//! [ROWS]` (or without xvfb-run on a desktop).
+//! --release -p wgrace-gui --features frame-times --example
+//! window_frame_times -- REPORT.json [ROWS]` (or without xvfb-run on a
+//! desktop).
 //!
 //! The report is made large as for the `frame_times` example. The window
 //! opens (it prints the time from the start to its first frame, and between

@@ -2,8 +2,8 @@
 //! with egui's wgpu renderer (lavapipe in CI) and compared with the PNG in
 //! `tests/snapshots/` within egui_kittest's default per-pixel tolerance.
 //! After a deliberate change to a view, `UPDATE_SNAPSHOTS=1 cargo test -p
-//! wgrace-gui --test snapshots` writes the new images (look at them before
-//! committing them).
+//! wgrace-gui --test gui snapshots::` writes the new images (look at them
+//! before committing them).
 
 use std::path::Path;
 

@@ -11,7 +11,7 @@
 //! dynamically. Each case is seeded: a failure prints its seed and shader.
 //!
 //! CI runs `WGRACE_FUZZ_CASES` cases (default 150); a longer run:
-//! `WGRACE_FUZZ_CASES=20000 cargo test --release -p wgrace-instrument --test fuzz`
+//! `WGRACE_FUZZ_CASES=20000 cargo test --release -p wgrace-instrument --test instrument fuzz::`
 //! (docs/testing.md). `WGRACE_FUZZ_SEED` starts from another seed.
 
 use std::collections::HashMap;

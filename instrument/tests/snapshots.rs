@@ -59,7 +59,7 @@
 //! After a change to the pass, run
 //!
 //! ```sh
-//! WGRACE_UPDATE_SNAPSHOTS=1 cargo test -p wgrace-instrument --test snapshots
+//! WGRACE_UPDATE_SNAPSHOTS=1 cargo test -p wgrace-instrument --test instrument snapshots::
 //! git diff instrument/tests/snapshots/out
 //! ```
 //!
@@ -145,7 +145,7 @@ fn check(name: &str) {
 }
 
 fn hint() -> String {
-    format!("run {UPDATE_VAR}=1 cargo test -p wgrace-instrument --test snapshots and review the diff")
+    format!("run {UPDATE_VAR}=1 cargo test -p wgrace-instrument --test instrument snapshots:: and review the diff")
 }
 
 /// The snapshot text of the shader `source`: the instrumented module as

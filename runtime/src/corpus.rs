@@ -42,7 +42,7 @@ use std::time::Instant;
 use serde::Serialize;
 use wgrace_instrument::Mode;
 use wgrace_instrument::checks::CheckSet;
-use wgrace_instrument::report::{RaceClass, Run, Severity, Verdict};
+use wgrace_instrument::report::{OutputDigest, RaceClass, Run, Severity, Verdict};
 
 use crate::gpu::Gpu;
 use crate::spec::{RunArgs, RunSpec};
@@ -256,6 +256,11 @@ pub struct KernelResult {
     pub recalled: usize,
     /// Wall time, load to report, in milliseconds.
     pub ms: f64,
+    /// Digests of what the checked run left in its writable buffers and
+    /// written textures, when it ran (the tests compare them with an
+    /// uninstrumented run's); not in the scoreboard.
+    #[serde(skip)]
+    pub outputs: Vec<OutputDigest>,
 }
 
 /// Checks one kernel on `gpu`, with its `// wgrace:` flags and `flags` over
@@ -275,6 +280,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
         matched: 0,
         recalled: 0,
         ms: 0.0,
+        outputs: Vec::new(),
     };
     let header = header_text(path);
     let expectation = header.as_deref().map_err(Clone::clone).and_then(Expectation::parse);
@@ -287,7 +293,10 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
             let report = run(gpu, path, &header, flags).map_err(|e| e.to_string());
             let (status, by_lines) = match &report {
                 Err(e) => (Status::Error(e.lines().next().unwrap_or("").to_string()), true),
-                Ok((report, by_lines)) => (judge(&expected, report, *by_lines, &mut result), *by_lines),
+                Ok((report, by_lines)) => {
+                    result.outputs.clone_from(&report.outputs);
+                    (judge(&expected, report, *by_lines, &mut result), *by_lines)
+                }
             };
             Ok((expected, status, by_lines))
         }
@@ -644,26 +653,71 @@ pub fn kernels(dir: &Path) -> Result<Vec<(PathBuf, String)>, Error> {
     Ok(out)
 }
 
-/// Runs every kernel under `dir` on `gpu`, except those whose path contains
-/// one of `skip` (listed in the scoreboard as skipped).
+/// The kernels a list file names (`wgrace corpus --list FILE`, and the
+/// test suite's matrix, `samples/matrix.txt`): one path per line, relative
+/// to the corpus folder `dir`; `#` starts a comment, and blank lines are
+/// ignored. The paths come back joined to `dir`, in the file's order.
+///
+/// # Errors
+/// [`Error::Io`] when the file cannot be read; [`Error::Spec`] naming the
+/// line of a path that is not a kernel under `dir`, or listed twice.
+pub fn read_list(dir: &Path, file: &Path) -> Result<Vec<PathBuf>, Error> {
+    let text = std::fs::read_to_string(file).map_err(|e| Error::Io(format!("reading {}: {e}", file.display())))?;
+    let mut out: Vec<PathBuf> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let entry = line.split('#').next().unwrap_or("").trim();
+        if entry.is_empty() {
+            continue;
+        }
+        let at = || format!("{} line {}", file.display(), number + 1);
+        let path = dir.join(entry);
+        let kernel = path.extension().is_some_and(|e| e == "wgsl") || is_spirv(&path);
+        if !kernel || !path.is_file() {
+            return Err(Error::Spec(format!("{}: no .wgsl or .spv kernel {entry} under {}", at(), dir.display())));
+        }
+        if out.contains(&path) {
+            return Err(Error::Spec(format!("{}: {entry} is listed twice", at())));
+        }
+        out.push(path);
+    }
+    Ok(out)
+}
+
+/// Which kernels under a corpus folder [`run_corpus`] runs.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    /// Only these (from [`read_list`]), when given; the others are not
+    /// run, and not counted.
+    pub only: Option<Vec<PathBuf>>,
+    /// Leave out the kernels whose path contains one of these (listed in
+    /// the scoreboard as skipped).
+    pub skip: Vec<String>,
+}
+
+/// Runs the kernels under `dir` that `selection` selects on `gpu`.
 /// `progress(done, total, path)` is called before each kernel.
 ///
 /// # Errors
-/// [`Error::Io`] when the folder cannot be read, [`Error::Spec`] when `skip`
-/// leaves out every kernel. Kernels that cannot be checked are results, not
-/// errors.
+/// [`Error::Io`] when the folder cannot be read, [`Error::Spec`] when the
+/// selection leaves out every kernel. Kernels that cannot be checked are
+/// results, not errors.
 pub fn run_corpus(
     gpu: &Gpu,
     dir: &Path,
     flags: &RunArgs,
-    skip: &[String],
+    selection: &Selection,
     progress: &mut dyn FnMut(usize, usize, &Path),
 ) -> Result<Scoreboard, Error> {
-    let (skipped, list): (Vec<_>, Vec<_>) = kernels(dir)?
-        .into_iter()
-        .partition(|(path, _)| skip.iter().any(|s| path.to_string_lossy().contains(s.as_str())));
+    let mut all = kernels(dir)?;
+    if let Some(only) = &selection.only {
+        all.retain(|(path, _)| only.contains(path));
+    }
+    let skip = &selection.skip;
+    let (skipped, list): (Vec<_>, Vec<_>) =
+        all.into_iter().partition(|(path, _)| skip.iter().any(|s| path.to_string_lossy().contains(s.as_str())));
     if list.is_empty() {
-        return Err(Error::Spec(format!("--skip leaves out every kernel under {}", dir.display())));
+        let by = if selection.only.is_some() { "--list and --skip leave" } else { "--skip leaves" };
+        return Err(Error::Spec(format!("{by} out every kernel under {}", dir.display())));
     }
     let skipped = skipped.into_iter().map(|(path, _)| path).collect();
     let mut results = Vec::with_capacity(list.len());

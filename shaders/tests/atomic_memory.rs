@@ -29,13 +29,8 @@
 //!
 //! Site ids are trace positions, so a recorded pair names two accesses.
 
-#[path = "common/rng.rs"]
-mod rng;
-#[path = "common/trace_harness.rs"]
-mod trace_harness;
-
-use rng::Rng;
-use trace_harness::table;
+use crate::common::rng::Rng;
+use crate::common::trace_harness::{self, table};
 use wgrace_shaders::{Hooks, LinkedCheck, runtime_source};
 
 const HARNESS: &str = r#"

@@ -31,15 +31,8 @@
 //! happens after it, and reports that one's pairs: the same statements,
 //! but other invocations), and that it follows most traces.
 
-mod common;
-#[path = "common/rng.rs"]
-mod rng;
-#[path = "common/trace_harness.rs"]
-mod trace_harness;
-#[path = "common/vulkan_model.rs"]
-mod vulkan_model;
-
-use rng::Rng;
+use crate::common::rng::Rng;
+use crate::common::{self, trace_harness, vulkan_model};
 use std::collections::BTreeSet;
 
 use vulkan_model::{Agent, Class, Event, Location, Op, Scope, Semantics};

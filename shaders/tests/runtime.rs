@@ -2,9 +2,8 @@
 //! prelude the instrumentation pass can produce.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
-mod common;
 
-use common::linked_checks;
+use crate::common::linked_checks;
 use wgrace_shaders::{PRELUDE_LINES, Prelude, StorageLayout, runtime_source, storage_check_source};
 
 fn validate(prelude: &Prelude) {

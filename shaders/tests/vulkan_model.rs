@@ -4,10 +4,7 @@
 //! labels and the reference agree before a detector is held to either.
 //! Each test names the corpus kernel whose schedule it traces.
 
-#[path = "common/vulkan_model.rs"]
-mod vulkan_model;
-
-use vulkan_model::{Agent, Class, Event, Location, Op, Scope, Semantics, races};
+use crate::common::vulkan_model::{Agent, Class, Event, Location, Op, Scope, Semantics, races};
 
 const DATA: Location = Location { class: Class::Buffer, word: 0 };
 const FLAG: Location = Location { class: Class::Buffer, word: 1 };

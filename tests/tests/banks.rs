@@ -11,7 +11,7 @@ use wgrace::session;
 use wgrace::spec::{RunArgs, RunSpec};
 use wgrace_instrument::checks::CheckSet;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 /// One subgroup of 64 invocations per line: each line reads at its stride
 /// (in words of 4 bytes) from word 0, one after another.
@@ -134,17 +134,20 @@ fn assert_model(banks: u32, flags: &[&str]) {
 
 #[test]
 fn degrees_match_the_model_for_32_banks() {
+    require_gpu!();
     assert_model(32, &["--checks", "banks"]);
 }
 
 #[test]
 fn degrees_match_the_model_for_the_banks_given() {
+    require_gpu!();
     assert_model(8, &["--checks", "banks", "--banks", "8"]);
     assert_model(4, &["--checks", "data-race,banks", "--banks", "4"]);
 }
 
 #[test]
 fn banks_is_off_by_default_and_reports_an_example_of_the_words() {
+    require_gpu!();
     let report = run(&[]);
     assert!(report.all_findings().all(|f| f.check != "banks"), "off by default");
     assert!(!report.checks.iter().any(|c| c.id == "banks"), "{:?}", report.checks);

@@ -7,8 +7,11 @@ use wgrace::spec::RunArgs;
 use wgrace::{Error, Plan};
 use wgrace_tests::samples_dir;
 
+use crate::support::require_gpu;
+
 #[test]
 fn a_lost_device_is_an_error() {
+    require_gpu!();
     let (shader, _, spec) =
         wgrace::load_with_flags(&samples_dir().join("wg_barrier.wgsl"), RunArgs::default()).expect("sample");
     let plan = Plan::new(shader, spec).expect("plan");
@@ -23,6 +26,7 @@ fn a_lost_device_is_an_error() {
 
 #[test]
 fn lavapipe_s_loop_limit_is_named_where_statement_mode_found_no_slot() {
+    require_gpu!();
     // A spin wait longer than lavapipe's 65,535 loop iterations (in all, per
     // invocation) before a read: statement mode's search for a slot then
     // ends before it starts. The loop budget is the wait's bound, so that
@@ -69,6 +73,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>) {
 
 #[test]
 fn a_binding_that_only_unreachable_code_uses_is_left_out_where_the_pipeline_leaves_it_out() {
+    require_gpu!();
     // The instrumented module prunes the branch that can never run, and with
     // it the module's only use of `b`: wgpu lays out the instrumented
     // pipeline without `b`, so its bind group must not hold it (it did, and

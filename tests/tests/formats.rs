@@ -15,7 +15,7 @@ use wgrace::{Finding, Severity, session};
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -190,6 +190,7 @@ fn related(result: &Value, id: i64) -> &Value {
 
 #[test]
 fn a_racing_pair_of_two_classes_is_one_sarif_result_linking_the_second_access() {
+    require_gpu!();
     let report = sample_report("wg_missing_barrier.wgsl", RunArgs::default());
     let (json, sarif) = formats(&report);
     let classes: Vec<&str> =
@@ -258,6 +259,7 @@ fn a_static_report_validates_and_its_proven_race_is_a_result() {
 
 #[test]
 fn a_race_free_run_has_the_rules_and_no_result() {
+    require_gpu!();
     let report = sample_report("wg_barrier.wgsl", RunArgs::default());
     let (json, sarif) = formats(&report);
     assert_eq!(json["verdict"], "no-race");
@@ -268,6 +270,7 @@ fn a_race_free_run_has_the_rules_and_no_result() {
 
 #[test]
 fn barrier_divergence_is_a_result_of_its_rule_at_the_last_barrier() {
+    require_gpu!();
     let report = sample_report("wg_barrier_after_early_return.wgsl", RunArgs::default());
     let (json, sarif) = formats(&report);
     assert_eq!(json["runs"][0]["findings"][0]["check"], "barrier-divergence");
@@ -295,6 +298,7 @@ fn barrier_divergence_is_a_result_of_its_rule_at_the_last_barrier() {
 
 #[test]
 fn inter_workgroup_races_on_storage_name_the_binding() {
+    require_gpu!();
     let report = sample_report("storage_inter_workgroup_sum.wgsl", RunArgs::default());
     let (_, sarif) = formats(&report);
     let results = sarif["runs"][0]["results"].as_array().expect("results");
@@ -316,6 +320,7 @@ fn inter_workgroup_races_on_storage_name_the_binding() {
 
 #[test]
 fn each_entry_point_is_a_run_of_the_report_and_results_name_theirs() {
+    require_gpu!();
     // A directory and file name with spaces: the artifact URI encodes them.
     let dir = std::env::temp_dir().join(format!("wgrace formats {}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -351,6 +356,7 @@ fn each_entry_point_is_a_run_of_the_report_and_results_name_theirs() {
 
 #[test]
 fn statement_mode_gives_a_result_per_racing_statement_pair() {
+    require_gpu!();
     let stmt = RunArgs { mode: Some(ModeArg::Stmt), ..RunArgs::default() };
     let report = sample_report("wg_unrolled_warp_tail.wgsl", stmt);
     let (json, sarif) = formats(&report);
@@ -374,6 +380,7 @@ fn statement_mode_gives_a_result_per_racing_statement_pair() {
 /// results keep the artifact, without a region.
 #[test]
 fn results_without_lines_keep_the_artifact_without_a_region() {
+    require_gpu!();
     let mut report = sample_report("wg_missing_barrier.wgsl", RunArgs::default());
     report.shader.source = None;
     let unlocate = |l: &mut Location, word: u32| {
@@ -413,6 +420,7 @@ fn results_without_lines_keep_the_artifact_without_a_region() {
 /// first location is not the primary one.
 #[test]
 fn report_findings_and_related_locations_of_findings() {
+    require_gpu!();
     let mut report = sample_report("wg_barrier.wgsl", RunArgs::default());
     let at = |line: u32, label: &str, primary: bool| FindingLocation {
         label: label.into(),
@@ -468,6 +476,7 @@ fn report_findings_and_related_locations_of_findings() {
 /// The SARIF schema rejects broken logs (the validator is not vacuous).
 #[test]
 fn the_report_schema_rejects_drift() {
+    require_gpu!();
     let schema = read_json(&workspace().join("report/schema/report.v2.json"));
     jsonschema::meta::validate(&schema).unwrap_or_else(|e| panic!("report.v2.json is not a valid JSON Schema: {e}"));
     assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");

@@ -2,22 +2,33 @@
 //! reports on it is a pair the header lists (format: samples/README.md).
 //!
 //! Checking the samples is most of the suite's time (lavapipe compiles each
-//! instrumented kernel), so each configuration below checks them once per
-//! test binary ([`results`]), and the tests that compare two configurations
-//! read the results the others made.
+//! instrumented kernel), so each configuration below checks its kernels
+//! once per test binary ([`results`]), and the tests that compare two
+//! configurations, or a configuration with the uninstrumented shader, read
+//! the results the others made.
+//!
+//! Which kernels a configuration checks depends on the tier
+//! ([`crate::support::tier`], docs/testing.md): every sample gets its
+//! verdict in the default configuration, and every sample with debug
+//! information in statement mode; the differential configurations (no
+//! analyzer, in place and replayed, and the large dispatch) check the
+//! matrix (`samples/matrix.txt`) in the default tier and every sample in
+//! the full tier. [`the_matrix_covers_every_kind`] keeps the matrix honest.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use wgrace::Plan;
 use wgrace::corpus::{Expectation, KernelResult, LinePair, Status, check_kernel, header_text, kernels, load_kernel};
 use wgrace::spec::{ModeArg, RunArgs, TimelineFocus};
 use wgrace_instrument::Replay;
+use wgrace_instrument::checks::CheckSet;
 use wgrace_instrument::report::{RaceClass, Verdict};
+use wgrace_instrument::{Instrumented, Space};
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{MATRIX_FILE, Tier, gpu, matrix, require_gpu, tier};
 
 /// The configurations the samples are checked in.
 #[derive(Clone, Copy, Debug)]
@@ -43,26 +54,60 @@ impl Config {
         }
     }
 
-    /// Whether it checks every sample, or only the [`compared_kernels`].
-    fn every_kernel(self) -> bool {
-        matches!(self, Config::Default | Config::Statement)
+    /// The kernels it checks in this tier.
+    fn kernels(self) -> Vec<(PathBuf, String)> {
+        let mut list = kernels(&samples_dir()).expect("samples");
+        match (self, tier()) {
+            (Config::Default, _) | (Config::Statement, Tier::Full) => {}
+            // Debug information changes no verdict: the default
+            // configuration shows it, on every module without it.
+            (Config::Statement, Tier::Default) => list.retain(|(path, _)| !is_nodebug(path)),
+            (Config::NoAnalyzerInPlace | Config::NoAnalyzerReplayed, Tier::Full) => {
+                list.retain(|(path, _)| !path.to_string_lossy().contains(APPLICATION_PORTS));
+            }
+            (Config::NoAnalyzerInPlace | Config::NoAnalyzerReplayed, Tier::Default) => {
+                list.retain(|(path, _)| matrix().contains(path));
+            }
+        }
+        if matches!(self, Config::NoAnalyzerReplayed) {
+            // Where the happens-before engine runs, the pass checks in place
+            // even when asked to record (`Prelude::replays`): the two
+            // configurations would run one module twice.
+            list.retain(|(path, _)| records_for_the_replay(path));
+        }
+        list
     }
 }
 
-/// Each sample's result in `config`, by path: checked on the first call, in
+/// Whether `path` is a module without debug information
+/// (`nodebug/NAME.spv`).
+fn is_nodebug(path: &Path) -> bool {
+    path.parent().is_some_and(|d| d.ends_with("nodebug"))
+}
+
+/// Whether the kernel, with every access instrumented and `--replay always`,
+/// records its accesses for the replay pass.
+fn records_for_the_replay(path: &Path) -> bool {
+    let text = header_text(path).expect("kernel");
+    let (shader, spec) = load_kernel(path, &text, &Config::NoAnalyzerReplayed.flags()).expect("load");
+    let plan = Plan::new(shader, spec).expect("plan");
+    plan.instrument(gpu()).is_ok_and(|inst| inst.prelude.replays())
+}
+
+/// Each kernel's result in `config`, by path: checked on the first call, in
 /// whichever test makes it; the others wait for it and read the same
 /// results.
 fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
     static RESULTS: [OnceLock<HashMap<PathBuf, KernelResult>>; 4] = [const { OnceLock::new() }; 4];
     RESULTS[config as usize].get_or_init(|| {
-        let list = if config.every_kernel() { kernels(&samples_dir()).expect("samples") } else { compared_kernels() };
         let flags = config.flags();
-        list.iter().map(|(path, suite)| (path.clone(), check_kernel(gpu(), path, suite, &flags))).collect()
+        config.kernels().iter().map(|(path, suite)| (path.clone(), check_kernel(gpu(), path, suite, &flags))).collect()
     })
 }
 
 #[test]
 fn every_sample_gets_its_verdict_and_only_listed_pairs() {
+    require_gpu!();
     check_every_sample(Config::Default);
 }
 
@@ -70,21 +115,14 @@ fn every_sample_gets_its_verdict_and_only_listed_pairs() {
 /// report every racing statement pair.
 #[test]
 fn statement_mode_reports_every_listed_pair_and_only_those() {
+    require_gpu!();
     check_every_sample(Config::Statement);
 }
 
-/// The kernels the comparisons of two configurations below run: every
-/// sample except ScoR's application ports (`scor_app_*`). Each of those
-/// takes lavapipe 20 s to 3 minutes to compile, and a configuration more
-/// would take CI past its time; they get their verdicts in both modes
-/// above.
-fn compared_kernels() -> Vec<(std::path::PathBuf, String)> {
-    let mut list = kernels(&samples_dir()).expect("samples");
-    list.retain(|(path, _)| !path.to_string_lossy().contains(APPLICATION_PORTS));
-    list
-}
-
-/// What the names of ScoR's application ports (samples/corpus/spirv) contain.
+/// What the names of ScoR's application ports (samples/corpus/spirv)
+/// contain. Each takes lavapipe 20 s to 3 minutes to compile: they get
+/// their verdicts in both modes, and the full tier leaves them out of the
+/// differential configurations too.
 const APPLICATION_PORTS: &str = "scor_app_";
 
 /// The static analyzer only removes instrumentation it proved unnecessary:
@@ -93,18 +131,23 @@ const APPLICATION_PORTS: &str = "scor_app_";
 /// kernels are checked in place; the test below compares that with replay.
 #[test]
 fn the_analyzer_changes_no_verdict() {
+    require_gpu!();
     let differences = differences(Config::Default, Config::NoAnalyzerInPlace, |_, _| false);
     assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
 }
 
-/// The kernels whose results differ between configurations `a` and `b`
-/// (verdict or findings), or that fail in `b`, or fail in `a` where
+/// The kernels checked in both configurations `a` and `b` whose results
+/// differ (verdict or findings), or that fail in `b`, or fail in `a` where
 /// `excused(a, b)` does not excuse it.
+///
+/// # Panics
+/// When the two configurations share no kernel.
 fn differences(a: Config, b: Config, excused: impl Fn(&KernelResult, &KernelResult) -> bool) -> Vec<String> {
     let (first, second) = (results(a), results(b));
-    compared_kernels()
-        .iter()
-        .filter_map(|(path, _)| {
+    let both: BTreeSet<&PathBuf> = first.keys().filter(|path| second.contains_key(*path)).collect();
+    assert!(!both.is_empty(), "{a:?} and {b:?} checked no kernel in common");
+    both.into_iter()
+        .filter_map(|path| {
             let (x, y) = (&first[path], &second[path]);
             let same = x.verdict == y.verdict && x.findings == y.findings;
             let failed = (x.status.is_failure() && !excused(x, y)) || y.status.is_failure();
@@ -127,9 +170,10 @@ fn differences(a: Config, b: Config, excused: impl Fn(&KernelResult, &KernelResu
 /// The same on a dispatch of 2¹⁸ invocations or more, where the analyzer
 /// cannot enumerate the invocations and separates accesses by its
 /// dependence tests instead: in statement mode (which reports every racing
-/// pair of statements) every WGSL sample of `samples/` keeps its verdict and
-/// its racing line pairs. The headers describe the small dispatch, so the
-/// two runs are compared with each other, not with the header.
+/// pair of statements) every WGSL sample of `samples/` (of the matrix, in
+/// the default tier) keeps its verdict and its racing line pairs. The
+/// headers describe the small dispatch, so the two runs are compared with
+/// each other, not with the header.
 ///
 /// Samples with a `loops` finding are left out: their loops run to the
 /// iteration budget (or spin on other workgroups) in every invocation, and
@@ -137,20 +181,13 @@ fn differences(a: Config, b: Config, excused: impl Fn(&KernelResult, &KernelResu
 /// together. Their accesses are compared at the header's size above.
 #[test]
 fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
-    let samples = samples_dir();
-    let list: Vec<_> = kernels(&samples)
-        .expect("samples")
-        .into_iter()
-        .filter(|(path, _)| path.parent() == Some(&samples) && path.extension().is_some_and(|e| e == "wgsl"))
-        .filter(|(path, _)| {
-            let header = Expectation::parse(&header_text(path).expect("kernel")).expect("header");
-            !header.findings.iter().any(|f| f == "loops")
-        })
-        .collect();
+    require_gpu!();
+    let list = large_dispatch_kernels();
+    assert!(!list.is_empty(), "no kernel to check on a large dispatch");
     let mut compared = 0;
     let differences: Vec<String> = list
         .iter()
-        .filter_map(|(path, _)| {
+        .filter_map(|path| {
             let text = header_text(path).expect("kernel");
             let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).expect("load");
             let [x, y, z] = spec.dispatch;
@@ -180,12 +217,30 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
     assert!(compared * 5 >= list.len() * 4, "only {compared} of {} samples were compared", list.len());
 }
 
+/// The kernels checked on a large dispatch in this tier: the WGSL samples
+/// at the top of `samples/` without a `loops` finding (of the matrix, in
+/// the default tier).
+fn large_dispatch_kernels() -> Vec<PathBuf> {
+    let samples = samples_dir();
+    kernels(&samples)
+        .expect("samples")
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| path.parent() == Some(&samples) && path.extension().is_some_and(|e| e == "wgsl"))
+        .filter(|path| tier() == Tier::Full || matrix().contains(path))
+        .filter(|path| {
+            let header = Expectation::parse(&header_text(path).expect("kernel")).expect("header");
+            !header.findings.iter().any(|f| f == "loops")
+        })
+        .collect()
+}
+
 /// A run's verdict and racing line pairs, with their classes.
 type RacePairs = (Verdict, Vec<(RaceClass, u32, u32)>);
 
 /// The verdict and the racing line pairs of one run, or `None` where the
 /// run needs more memory than the adapter allows.
-fn race_pairs(path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
+fn race_pairs(path: &Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
     let (shader, mut spec) = load_kernel(path, header, flags).expect("load");
     spec.timeline = TimelineFocus::Off;
     let plan = Plan::new(shader, spec).expect("plan");
@@ -206,10 +261,12 @@ fn race_pairs(path: &std::path::Path, header: &str, flags: &RunArgs) -> Option<R
 
 /// Recording accesses and checking them when the workgroup ends finds what
 /// checking them where they happen finds: with every access instrumented (no
-/// analyzer), every kernel gets the same verdict and findings both ways, and
-/// only listed pairs; a replay cut short by lavapipe's loop limit must say so.
+/// analyzer), every kernel that records gets the same verdict and findings
+/// both ways, and only listed pairs; a replay cut short by lavapipe's loop
+/// limit must say so.
 #[test]
 fn record_and_replay_changes_no_verdict() {
+    require_gpu!();
     // A runaway loop records more than a replay on lavapipe can step
     // through (its loops end after 65,535 iterations): the replay must say
     // so, and find what the run in place finds.
@@ -223,6 +280,67 @@ fn record_and_replay_changes_no_verdict() {
 
 /// How a replay says that lavapipe's loop limit ended it early.
 const REPLAY_RAN_OUT: &str = "the replay's loops ended before reaching them";
+
+/// Instrumentation changes no result: on every race-free sample whose
+/// output does not depend on the schedule, the checked runs of the default
+/// configuration and of statement mode leave the same bytes in every
+/// writable buffer and written texture as the uninstrumented shader.
+///
+/// Left out: racy kernels; kernels whose header says `// output:
+/// nondeterministic` (atomics in an order no barrier fixes); kernels with
+/// findings other than `bounds` and `banks` (barrier divergence, which WGSL
+/// leaves undefined; runaway loops, which the check stops). Out-of-bounds
+/// indices run as in the original (the same clamping); bank conflicts
+/// change nothing.
+#[test]
+fn instrumented_runs_leave_the_same_outputs_as_the_original() {
+    require_gpu!();
+    let list: Vec<PathBuf> = kernels(&samples_dir())
+        .expect("samples")
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|path| {
+            let text = header_text(path).expect("kernel");
+            let header = Expectation::parse(&text).expect("header");
+            !header.racy
+                && !text.lines().any(|l| l.trim_start().starts_with("// output: nondeterministic"))
+                && header.findings.iter().all(|f| f == "bounds" || f == "banks")
+        })
+        .collect();
+    // The original's runs first, while other tests check the samples.
+    let native: Vec<(PathBuf, Vec<wgrace_instrument::report::OutputDigest>)> = list
+        .into_iter()
+        .map(|path| {
+            let text = header_text(&path).expect("kernel");
+            let (shader, spec) = load_kernel(&path, &text, &RunArgs::default()).expect("load");
+            let plan = Plan::new(shader, spec).expect("plan");
+            let contents = plan.run_native(gpu()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let digests = wgrace::session::digests(&plan.buffers, &contents);
+            (path, digests)
+        })
+        .filter(|(_, digests)| !digests.is_empty())
+        .collect();
+    let mut differ = Vec::new();
+    let mut compared = 0;
+    for config in [Config::Default, Config::Statement] {
+        let results = results(config);
+        for (path, digests) in &native {
+            let Some(result) = results.get(path) else { continue };
+            if result.verdict.is_none() {
+                // Not checked at all; the verdict tests report why.
+                continue;
+            }
+            compared += 1;
+            let changed: Vec<&str> =
+                digests.iter().filter(|d| !result.outputs.contains(d)).map(|d| d.variable.as_str()).collect();
+            if !changed.is_empty() || result.outputs.len() != digests.len() {
+                differ.push(format!("{} ({config:?}): {} differ", path.display(), changed.join(", ")));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{} checked runs left other outputs:\n{}", differ.len(), differ.join("\n"));
+    assert!(compared >= 20, "only {compared} checked runs compared with the original");
+}
 
 /// `wgrace check` (no GPU) proves races only where a header lists them,
 /// with a class that agrees, and proves one on most racy WGSL kernels.
@@ -282,6 +400,7 @@ fn check_every_sample(config: Config) {
 
 #[test]
 fn failures_are_detected() {
+    require_gpu!();
     // A sample whose header is wrong must fail: the checker is not vacuous.
     let dir = std::env::temp_dir().join(format!("wgrace-wrong-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
@@ -304,4 +423,168 @@ fn failures_are_detected() {
     // Appended, so that the racing lines keep their numbers.
     std::fs::write(&xfail, format!("{text}// xfail: checking that xfail works\n")).expect("write");
     assert_eq!(check_kernel(gpu(), &xfail, "wrong", &RunArgs::default()).status, Status::UnexpectedPass);
+}
+
+/// The matrix (`samples/matrix.txt`), which the default tier checks in the
+/// differential configurations, covers every kind of kernel they can tell
+/// apart: every check and race class and finding kind, races on each
+/// address space and on textures, each way the replay choice goes, each
+/// program the happens-before engine follows, a module without debug
+/// information, a kernel for the large dispatch, and every sample whose
+/// verdict can depend on the subgroup size (which `scripts/test` checks at
+/// lavapipe's subgroup sizes 8 and 4).
+///
+/// It fails naming each missing kind with samples that have it.
+#[test]
+fn the_matrix_covers_every_kind() {
+    require_gpu!();
+    let samples = samples_dir();
+    let all: Vec<PathBuf> = kernels(&samples).expect("samples").into_iter().map(|(path, _)| path).collect();
+    let covered: BTreeSet<String> = matrix().iter().flat_map(|path| kinds_of(path)).collect();
+    let mut required: BTreeSet<String> = CheckSet::default()
+        .ids()
+        .into_iter()
+        // Compares the runs of several adapters, not a kernel's.
+        .filter(|id| id != "output-difference")
+        .map(|id| format!("check {id}"))
+        .collect();
+    required.extend(RaceClass::ALL.iter().map(|c| format!("race class {}", c.as_str())));
+    for path in &all {
+        let header = Expectation::parse(&header_text(path).expect("kernel")).expect("header");
+        required.extend(header.findings.iter().map(|f| format!("finding {f}")));
+    }
+    required.extend(
+        [
+            RACES_ON_WORKGROUP_MEMORY,
+            RACES_ON_STORAGE_MEMORY,
+            TEXTURES,
+            AUTO_RECORDS,
+            AUTO_IN_PLACE,
+            ALWAYS_RECORDS,
+            ALWAYS_IN_PLACE_FOR_THE_ENGINE,
+            RECORDS_A_RUNAWAY_LOOP,
+            ENGINE_STRONG,
+            ENGINE_WIDE,
+            ENGINE_LOCKS,
+            ENGINE_SUBGROUP_BARRIERS,
+            NODEBUG,
+            LARGE_DISPATCH,
+            SUBGROUP_SENSITIVE,
+        ]
+        .map(String::from),
+    );
+    let missing: Vec<&String> = required.difference(&covered).collect();
+    // Every subgroup-sensitive sample, not one of them.
+    let mut unlisted: Vec<&PathBuf> =
+        all.iter().filter(|path| !is_nodebug(path) && subgroup_sensitive(path) && !matrix().contains(path)).collect();
+    unlisted.sort();
+    if missing.is_empty() && unlisted.is_empty() {
+        return;
+    }
+    // What would cover each missing kind.
+    let mut candidates: BTreeMap<&String, Vec<String>> = BTreeMap::new();
+    for path in &all {
+        let kinds = kinds_of(path);
+        for kind in &missing {
+            let list = candidates.entry(kind).or_default();
+            if kinds.contains(*kind) && list.len() < 5 {
+                list.push(path.strip_prefix(&samples).unwrap_or(path).display().to_string());
+            }
+        }
+    }
+    let mut message = format!("samples/{MATRIX_FILE} does not cover every kind:\n");
+    for kind in &missing {
+        message += &format!("- {kind}: none of it; samples that have it: {}\n", candidates[kind].join(", "));
+    }
+    for path in unlisted {
+        message +=
+            &format!("- subgroup-sensitive, not listed: {}\n", path.strip_prefix(&samples).unwrap_or(path).display());
+    }
+    panic!("{message}");
+}
+
+/// The kinds of [`the_matrix_covers_every_kind`] besides checks, classes
+/// and findings.
+const RACES_ON_WORKGROUP_MEMORY: &str = "races on workgroup memory only";
+const RACES_ON_STORAGE_MEMORY: &str = "races on storage buffers only";
+const TEXTURES: &str = "a storage texture";
+const AUTO_RECORDS: &str = "replay auto: recorded for the replay pass";
+const AUTO_IN_PLACE: &str = "replay auto: checked in place";
+const ALWAYS_RECORDS: &str = "replay always, no analyzer: recorded";
+const ALWAYS_IN_PLACE_FOR_THE_ENGINE: &str = "replay always, no analyzer: in place for the happens-before engine";
+const RECORDS_A_RUNAWAY_LOOP: &str = "replay always, no analyzer: recorded, with a loops finding";
+const ENGINE_STRONG: &str = "happens-before engine: the strong program";
+const ENGINE_WIDE: &str = "happens-before engine: the wide program";
+const ENGINE_LOCKS: &str = "happens-before engine: locks";
+const ENGINE_SUBGROUP_BARRIERS: &str = "happens-before engine: subgroup barriers";
+const NODEBUG: &str = "a module without debug information";
+const LARGE_DISPATCH: &str = "a kernel for the large dispatch";
+const SUBGROUP_SENSITIVE: &str = "a subgroup-sensitive kernel";
+
+/// What `path` exercises: from its header, and from instrumenting it (no
+/// dispatch) in the default configuration and with every access recorded.
+fn kinds_of(path: &Path) -> BTreeSet<String> {
+    let text = header_text(path).expect("kernel");
+    let header = Expectation::parse(&text).expect("header");
+    let mut kinds = BTreeSet::new();
+    for pair in &header.races {
+        kinds.insert(format!("race class {}", pair.class.as_str()));
+        kinds.insert(format!("check {}", pair.class.check()));
+    }
+    for finding in &header.findings {
+        kinds.insert(format!("finding {finding}"));
+        kinds.insert(format!("check {finding}"));
+    }
+    let instrumented = |config: Config| -> Option<Instrumented> {
+        let (shader, spec) = load_kernel(path, &text, &config.flags()).ok()?;
+        Plan::new(shader, spec).ok()?.instrument(gpu()).ok()
+    };
+    let mut add = |yes: bool, kind: &str| {
+        if yes {
+            kinds.insert(kind.to_string());
+        }
+    };
+    if let Some(inst) = instrumented(Config::Default) {
+        add(inst.prelude.replays(), AUTO_RECORDS);
+        add(!inst.prelude.replays(), AUTO_IN_PLACE);
+    }
+    if let Some(inst) = instrumented(Config::NoAnalyzerReplayed) {
+        let records = inst.prelude.replays();
+        let engine = inst.happens_before.as_ref();
+        add(records, ALWAYS_RECORDS);
+        add(!records && engine.is_some(), ALWAYS_IN_PLACE_FOR_THE_ENGINE);
+        add(records && header.findings.iter().any(|f| f == "loops"), RECORDS_A_RUNAWAY_LOOP);
+        add(engine.is_some_and(|e| e.programs.strong), ENGINE_STRONG);
+        add(engine.is_some_and(|e| e.programs.wide), ENGINE_WIDE);
+        add(engine.is_some_and(|e| e.locks), ENGINE_LOCKS);
+        add(engine.is_some_and(|e| e.subgroup_barriers), ENGINE_SUBGROUP_BARRIERS);
+        let plain = |space| inst.vars.iter().all(|v| v.space == space && v.texture.is_none());
+        add(header.racy && !inst.vars.is_empty() && plain(Space::Workgroup), RACES_ON_WORKGROUP_MEMORY);
+        add(header.racy && !inst.vars.is_empty() && plain(Space::Storage), RACES_ON_STORAGE_MEMORY);
+        add(inst.vars.iter().any(|v| v.texture.is_some()), TEXTURES);
+    }
+    add(is_nodebug(path), NODEBUG);
+    add(large_dispatch_candidate(path, &header), LARGE_DISPATCH);
+    add(subgroup_sensitive(path), SUBGROUP_SENSITIVE);
+    kinds
+}
+
+/// Whether the large-dispatch test checks `path` when it is in the matrix.
+fn large_dispatch_candidate(path: &Path, header: &Expectation) -> bool {
+    path.parent() == Some(&samples_dir())
+        && path.extension().is_some_and(|e| e == "wgsl")
+        && !header.findings.iter().any(|f| f == "loops")
+}
+
+/// Whether the subgroup size can change the kernel's verdict: it has a
+/// subgroup operation or builtin in its code, its header lists an
+/// intra-subgroup race, or it says that it relies on lock-step execution.
+fn subgroup_sensitive(path: &Path) -> bool {
+    let text = header_text(path).expect("kernel");
+    let code = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+    let uses_subgroups = code.map(str::to_lowercase).any(|l| l.contains("subgroup"));
+    let header = Expectation::parse(&text).expect("header");
+    let lock_step =
+        text.lines().any(|l| l.trim_start().starts_with("//") && (l.contains("lock-step") || l.contains("lockstep")));
+    uses_subgroups || lock_step || header.races.iter().any(|p| p.class == RaceClass::IntraSubgroup)
 }

@@ -12,7 +12,7 @@ use wgrace::spec::RunArgs;
 use wgrace::{Error, Plan};
 use wgrace_instrument::checks::CheckSet;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data/spirv")
@@ -102,6 +102,7 @@ fn args(flags: &[&str]) -> RunArgs {
 
 #[test]
 fn races_point_at_glsl_lines_with_debug_information_and_at_instructions_without() {
+    require_gpu!();
     for flags in [&["-g"][..], &["-gVS"]] {
         let report = check(&compile("racy_neighbour", flags), args(&["--dispatch", "2"])).expect("runs");
         assert_eq!(report.verdict, Verdict::Race, "{flags:?}");
@@ -141,6 +142,7 @@ fn races_point_at_glsl_lines_with_debug_information_and_at_instructions_without(
 
 #[test]
 fn modules_from_glslc_are_checked_too() {
+    require_gpu!();
     // shaderc's glslc: with -g, lines as from glslang; optimised (-O), no
     // names at all, so the block is `group0_binding0`, sized by its binding.
     let report =
@@ -158,6 +160,7 @@ fn modules_from_glslc_are_checked_too() {
 
 #[test]
 fn a_source_file_the_module_names_but_does_not_carry_is_read_from_beside_it() {
+    require_gpu!();
     // glslang always embeds the text with -g: drop it from `OpSource`, and
     // put the file beside the module.
     let module = compile("racy_neighbour", &["-g"]);
@@ -196,6 +199,7 @@ fn run_native(path: &Path, flags: &[&str], name: &str) -> Vec<u32> {
 
 #[test]
 fn anonymous_blocks_are_named_by_their_type_and_flags_name_their_members() {
+    require_gpu!();
     let module = compile("anonymous_blocks", &[]);
     let report = check(&module, args(&["--buffer", "data=8", "--buffer", "values=8"])).expect("runs");
     let mut names: Vec<&str> = report.runs[0].checked.variables.iter().map(|v| v.name.as_str()).collect();
@@ -229,6 +233,7 @@ fn anonymous_blocks_are_named_by_their_type_and_flags_name_their_members() {
 
 #[test]
 fn specialization_constants_set_the_workgroup_size_and_values_by_id_or_name() {
+    require_gpu!();
     for flags in [&[][..], &["-g"], &["-gVS"]] {
         let module = compile("spec_workgroup_size", flags);
         // Defaults: a workgroup of 1, SHIFTED = 2 * 2 + 1, OFFSET = -1.
@@ -261,6 +266,7 @@ fn specialization_constants_set_the_workgroup_size_and_values_by_id_or_name() {
 
 #[test]
 fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
+    require_gpu!();
     let module = std::fs::read(compile("racy_neighbour", &[])).expect("module");
     let dir = std::env::temp_dir().join(format!("wgrace-spirv-{}", std::process::id())).join("bad");
     std::fs::create_dir_all(&dir).expect("dir");
@@ -299,44 +305,9 @@ fn corrupt_and_unsupported_modules_are_refused_with_a_message() {
         let error = check(&path, RunArgs::default()).err().unwrap_or_else(|| panic!("{name} is refused")).to_string();
         assert!(error.starts_with(&format!("{}: invalid SPIR-V: ", path.display())), "{name}: {error}");
         assert!(error.contains(message), "{name}: {error}");
-
-        let cli = std::process::Command::new(crate::support::wgrace_command())
-            .args(["run", &path.display().to_string()])
-            .output()
-            .expect("wgrace runs");
-        assert_eq!(cli.status.code(), Some(2), "{name}");
-        let stderr = String::from_utf8_lossy(&cli.stderr);
-        assert!(stderr.contains(message) && !stderr.contains("panicked"), "{name}: {stderr}");
     }
-}
-
-/// GLSL or HLSL source given where a module is expected is refused with
-/// exit status 2 and the command that compiles it, not with a WGSL parse
-/// error at its `#version` line.
-#[test]
-fn glsl_and_hlsl_source_are_refused_with_how_to_compile_them() {
-    let glsl = wgrace_tests::samples_dir().join("corpus/spirv/iguard_warpsync.comp");
-    let dir = std::env::temp_dir().join(format!("wgrace-spirv-{}", std::process::id())).join("source");
-    std::fs::create_dir_all(&dir).expect("dir");
-    let unnamed = dir.join("kernel.txt");
-    std::fs::write(&unnamed, "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n").expect("write");
-    let hlsl = dir.join("kernel.hlsl");
-    std::fs::write(&hlsl, "[numthreads(1, 1, 1)] void main() {}\n").expect("write");
-    let cases = [
-        (&glsl, format!("glslangValidator -V -g --target-env vulkan1.3 {} -o ", glsl.display())),
-        (&unnamed, format!("glslangValidator -V -g --target-env vulkan1.3 -S comp {} -o ", unnamed.display())),
-        (&hlsl, format!("dxc -spirv -T cs_6_0 -E main -Zi {} -Fo ", hlsl.display())),
-    ];
-    for (path, command) in cases {
-        let cli = std::process::Command::new(crate::support::wgrace_command())
-            .args(["run", &path.display().to_string()])
-            .output()
-            .expect("wgrace runs");
-        assert_eq!(cli.status.code(), Some(2), "{}", path.display());
-        let stderr = String::from_utf8_lossy(&cli.stderr);
-        assert!(stderr.contains("source; wgrace reads WGSL (.wgsl) and SPIR-V (.spv)"), "{stderr}");
-        assert!(stderr.contains(&command), "{stderr}");
-    }
+    // (`wgrace run` prints these with exit status 2:
+    // runtime/cli/tests/cli.rs, `corrupt_spirv_and_shader_sources_exit_2_with_what_to_do`.)
 }
 
 #[test]
@@ -407,6 +378,7 @@ fn corpus_module_without_debug_information_is_current(source: &Path) {
 
 #[test]
 fn synchronization_wgrace_does_not_model_yet_is_reported() {
+    require_gpu!();
     // What can hide a race makes the report incomplete; what can only make
     // a race appear that the Vulkan memory model does not have is a note.
     let module = compile("unmodelled_synchronization", &["-g", "--target-env", "vulkan1.3"]);
@@ -452,6 +424,7 @@ fn synchronization_wgrace_does_not_model_yet_is_reported() {
 
 #[test]
 fn explanations_and_hints_use_spirv_s_terms() {
+    require_gpu!();
     let module = wgrace_tests::samples_dir().join("corpus/spirv/buffer_exchange_barrier_only.spv");
     let report = check(&module, RunArgs::default()).expect("runs");
     let text = wgrace::print::text(&report, false);
@@ -471,6 +444,7 @@ fn explanations_and_hints_use_spirv_s_terms() {
 
 #[test]
 fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other_and_the_atomics() {
+    require_gpu!();
     // `count` is atomic in naga's module (an atomicAdd touches it); the
     // plain read (line 8) and write (line 9) of the first invocation of each
     // workgroup still race across workgroups, with each other and with the
@@ -500,6 +474,7 @@ fn plain_accesses_to_memory_atomics_share_are_checked_against_each_other_and_the
 
 #[test]
 fn a_line_in_an_included_file_is_named_in_the_snippet() {
+    require_gpu!();
     // Reports give lines of the main source file; an access in an included
     // file names the file and line in its snippet instead of a wrong line.
     for flags in [&["-g"][..], &["-gVS"]] {
@@ -514,6 +489,7 @@ fn a_line_in_an_included_file_is_named_in_the_snippet() {
 
 #[test]
 fn a_barrier_between_a_release_and_an_acquire_fence_orders_what_the_fences_name() {
+    require_gpu!();
     // memoryBarrierBuffer(); barrier(); memoryBarrierBuffer(); orders the
     // buffer: no race, and no note about the fences.
     let report = check(&compile("fenced_barrier", &["-g"]), args(&["--dispatch", "2"])).expect("runs");
@@ -575,6 +551,7 @@ fn private_line(what: &str) -> String {
 
 #[test]
 fn under_the_vulkan_memory_model_no_barrier_orders_a_buffer_whose_stores_are_private() {
+    require_gpu!();
     // Buffers are `StorageBuffer` variables for Vulkan 1.1 and later, and
     // `Uniform` ones of a `BufferBlock` type for Vulkan 1.0.
     for env in ["vulkan1.3", "vulkan1.0"] {
@@ -636,6 +613,7 @@ fn buffer_with_private_stores(flags: &[&str]) {
 
 #[test]
 fn under_the_vulkan_memory_model_no_barrier_orders_private_accesses_with_atomics() {
+    require_gpu!();
     let flags = ["-g", "--target-env", "vulkan1.3"];
     // Coherent: the plain read is made visible, the atomics make their
     // writes available, and the barrier orders them.
@@ -668,6 +646,7 @@ fn under_the_vulkan_memory_model_no_barrier_orders_private_accesses_with_atomics
 
 #[test]
 fn a_subgroup_barrier_is_not_a_workgroup_barrier_for_the_divergence_check() {
+    require_gpu!();
     // Only the subgroup waits at subgroupBarrier(): reaching it in one
     // subgroup of the workgroup is no divergence.
     let flags = ["-g", "--target-env", "vulkan1.3"];
@@ -690,6 +669,7 @@ fn a_subgroup_barrier_is_not_a_workgroup_barrier_for_the_divergence_check() {
 
 #[test]
 fn a_subgroup_barrier_orders_memory_within_its_subgroup_only() {
+    require_gpu!();
     // Shared memory, or a buffer, exchanged across subgroupBarrier(): within
     // a subgroup, race-free; between subgroups, a `scope` race. In both
     // modes, with and without debug information.
@@ -718,6 +698,7 @@ fn a_subgroup_barrier_orders_memory_within_its_subgroup_only() {
 
 #[test]
 fn the_static_analyzer_proves_nothing_across_a_subgroup_barrier() {
+    require_gpu!();
     let module = compile("subgroup_barrier_shared_word", &["-g", "--target-env", "vulkan1.3"]);
     let report = check(&module, args(&["--dispatch", "1"])).expect("runs");
     assert!(report.complete, "{:?}", report.runs[0].incomplete);
@@ -731,6 +712,7 @@ fn the_static_analyzer_proves_nothing_across_a_subgroup_barrier() {
 
 #[test]
 fn a_control_barrier_orders_memory_only_within_its_memory_scope() {
+    require_gpu!();
     let flags = ["-g", "--target-env", "vulkan1.3"];
     let run = |define: &[&str]| {
         let module = compile("barrier_memory_scopes", &[&flags[..], define].concat());
@@ -790,6 +772,7 @@ fn a_control_barrier_orders_memory_only_within_its_memory_scope() {
 
 #[test]
 fn barriers_of_subgroup_memory_scope_are_followed_beside_relaxed_atomics() {
+    require_gpu!();
     // tests/data/spirv/subgroup_memory_barrier_counter.comp: a relaxed
     // counter beside an exchange across a barrier of subgroup memory scope.
     // The engine follows the barriers (the report is complete), for shared
@@ -816,6 +799,7 @@ fn barriers_of_subgroup_memory_scope_are_followed_beside_relaxed_atomics() {
 
 #[test]
 fn subgroup_barriers_are_followed_beside_release_and_acquire_of_buffers() {
+    require_gpu!();
     // tests/data/spirv/subgroup_barrier_message_passing.comp: message
     // passing between workgroups through fences, beside an exchange of a
     // buffer's words across subgroupBarrier(). The engine follows both, in
@@ -845,6 +829,7 @@ fn subgroup_barriers_are_followed_beside_release_and_acquire_of_buffers() {
 
 #[test]
 fn release_and_acquire_through_a_flag_in_shared_memory_order_buffers() {
+    require_gpu!();
     // tests/data/spirv/shared_flag_message_passing.comp: within a
     // workgroup, a flag in shared memory whose atomics release and acquire
     // buffer memory orders a buffer's write and read. The engine follows
@@ -892,6 +877,7 @@ fn release_and_acquire_through_a_flag_in_shared_memory_order_buffers() {
 
 #[test]
 fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
+    require_gpu!();
     // tests/data/spirv/shared_word_atomic_and_plain.comp: a shared counter
     // cleared and read with plain accesses, added to atomically. Barriers
     // order the three (the atomic-plain check's state within each
@@ -926,6 +912,7 @@ fn atomic_and_plain_accesses_of_shared_memory_race_unless_ordered() {
 
 #[test]
 fn a_flag_of_relaxed_buffer_atomics_ordering_shared_data_is_a_missing_fence_race() {
+    require_gpu!();
     // tests/data/spirv/buffer_flag_shared_data.comp: a flag in a buffer,
     // the data in shared memory. Its release and acquire (naming shared
     // memory) order the data; relaxed, they do not, and the engine, which
@@ -953,6 +940,7 @@ fn a_flag_of_relaxed_buffer_atomics_ordering_shared_data_is_a_missing_fence_race
 
 #[test]
 fn fences_order_through_atomics_without_the_vulkan_memory_model() {
+    require_gpu!();
     // samples/corpus/spirv/glsl450_*.comp: GLSL without
     // `#pragma use_vulkan_memory_model`, whose atomics carry no semantics.
     // memoryBarrierBuffer() around them passes messages and totals between
@@ -1001,6 +989,7 @@ fn fences_order_through_atomics_without_the_vulkan_memory_model() {
 
 #[test]
 fn a_fence_in_a_loop_is_checked_in_place_on_lavapipe() {
+    require_gpu!();
     let flags = ["-g", "--target-env", "vulkan1.3"];
     // Recorded for the replay as asked, unless the adapter loses private
     // variables across fences in loops; outside a loop, recorded either way.
@@ -1037,6 +1026,7 @@ fn a_fence_in_a_loop_is_checked_in_place_on_lavapipe() {
 
 #[test]
 fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
+    require_gpu!();
     let dispatch = args(&["--dispatch", "4"]);
     let report = check(&compile("scoped_atomics", &["-g"]), dispatch.clone()).expect("runs");
     let json = serde_json::to_value(&report).expect("serialises");
@@ -1116,6 +1106,7 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
 
 #[test]
 fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fits() {
+    require_gpu!();
     // The plain clear (line 24) and the atomicAdd (line 26) race within each
     // workgroup, and across workgroups (every workgroup touches the same
     // eight words).
@@ -1174,6 +1165,7 @@ fn plain_and_atomic_accesses_within_a_workgroup_are_checked_where_their_state_fi
 
 #[test]
 fn release_and_acquire_order_accesses_between_workgroups() {
+    require_gpu!();
     // tests/data/spirv/release_acquire.comp: message passing both ways
     // between two workgroups; the data written at line 20, read at 30 once
     // the other's flag (stored at 24, loaded at 26) was seen.
@@ -1256,6 +1248,7 @@ fn release_and_acquire_order_accesses_between_workgroups() {
 
 #[test]
 fn a_buffer_whose_stores_are_private_races_whatever_the_synchronization() {
+    require_gpu!();
     // tests/data/spirv/private_message_passing.comp: workgroup 0 writes the
     // data (line 19) and releases a flag; workgroup 1 acquires it and reads
     // the data (line 24). Without `coherent` the data's stores are private,
@@ -1285,6 +1278,7 @@ fn a_buffer_whose_stores_are_private_races_whatever_the_synchronization() {
 
 #[test]
 fn accesses_under_no_common_lock_are_lockset_races() {
+    require_gpu!();
     // tests/data/spirv/spin_lock.comp: two workgroups write the data (line
     // 26 under the lock, line 20 without one) holding a spin lock that
     // acquires and releases.
@@ -1319,6 +1313,7 @@ fn accesses_under_no_common_lock_are_lockset_races() {
 
 #[test]
 fn a_compare_exchange_nothing_frees_takes_no_lock() {
+    require_gpu!();
     // tests/data/spirv/claimed_slot.comp: each workgroup claims a slot of
     // its own with a compare-exchange from 0 that nothing frees, then both
     // write the data (line 13).
@@ -1420,6 +1415,7 @@ fn atomics_the_engine_follows_run_between_fences() {
 
 #[test]
 fn release_and_acquire_through_runtime_sized_buffers_are_followed_at_the_run_s_lengths() {
+    require_gpu!();
     // samples/corpus/spirv/message_passing_runtime_sized*.comp: data and
     // flags in runtime-sized arrays, the data written at line 20 and read at
     // 24. The engine follows them at the lengths --buffer gives, in both
@@ -1456,6 +1452,7 @@ fn release_and_acquire_through_runtime_sized_buffers_are_followed_at_the_run_s_l
 
 #[test]
 fn data_in_a_block_with_its_flags_is_ordered_by_them() {
+    require_gpu!();
     // tests/data/spirv/flags_beside_data.comp: flags and data in one block,
     // the data written at line 32 and read at 36, the flag loaded at 35.
     // The engine follows the block's plain words beside its atomic ones,
@@ -1535,6 +1532,7 @@ fn data_in_a_block_with_its_flags_is_ordered_by_them() {
 
 #[test]
 fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
+    require_gpu!();
     // Its clocks have an entry per invocation: a dispatch of more than 1024
     // is checked without them, and the report says so.
     let module = compile("release_acquire", &["-g", "--target-env", "vulkan1.3", "-DSCOPE=gl_ScopeDevice"]);
@@ -1564,6 +1562,7 @@ fn release_and_acquire_the_engine_cannot_follow_are_a_note() {
 
 #[test]
 fn a_check_the_driver_ends_early_makes_the_report_incomplete() {
+    require_gpu!();
     // tests/data/spirv/long_spin_then_shared_race.comp: a race on shared
     // memory after a long spin. Addr mode finds it where it happens; in
     // statement mode the spinning invocation checks its share of the words
@@ -1589,6 +1588,7 @@ fn a_check_the_driver_ends_early_makes_the_report_incomplete() {
 
 #[test]
 fn the_engine_run_for_classes_alone_gives_way_to_the_barrier_epochs_when_it_cannot_follow() {
+    require_gpu!();
     // tests/data/spirv/broadcast_beside_relaxed_counter.comp: relaxed
     // atomics on a shared counter start the happens-before engine for the
     // missing-fence check, and 64 unordered reads of one shared word fill

@@ -9,7 +9,7 @@ use wgrace_instrument::Replay;
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 fn spreads(flags: RunArgs) -> Vec<(RaceClass, Spread)> {
     let path = samples_dir().join("storage_races_in_three_workgroups.wgsl");
@@ -23,6 +23,7 @@ fn spreads(flags: RunArgs) -> Vec<(RaceClass, Spread)> {
 
 #[test]
 fn races_are_counted_in_the_cells_and_ranges_where_they_happen() {
+    require_gpu!();
     let modes = [
         ("default", RunArgs::default()),
         ("replay always", RunArgs { replay: Some(Replay::Always), ..RunArgs::default() }),

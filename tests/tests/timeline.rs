@@ -10,7 +10,7 @@ use wgrace_instrument::Replay;
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 fn timeline(sample: &str, flags: RunArgs) -> Option<Timeline> {
     let path = samples_dir().join(sample);
@@ -33,6 +33,7 @@ fn every_way() -> [(&'static str, RunArgs); 5] {
 
 #[test]
 fn a_reduction_s_steps_race_in_the_interval_after_the_barrier() {
+    require_gpu!();
     // samples/wg_reduction_missing_barrier.wgsl: after a barrier, a loop
     // of steps with stride 32, 16, …, 1, where invocation t < stride writes
     // s[t] = s[t] + s[t + stride] (line 20), with no barrier between steps.
@@ -64,6 +65,7 @@ fn a_reduction_s_steps_race_in_the_interval_after_the_barrier() {
 
 #[test]
 fn the_timeline_follows_the_chosen_workgroup_or_none() {
+    require_gpu!();
     // samples/storage_races_in_three_workgroups.wgsl: in workgroup (1, 2)
     // eight invocations write four words (line 17); workgroups (0, 0) and
     // (3, 3) both write word 0 by invocation 0 (line 19).
@@ -90,6 +92,7 @@ fn the_timeline_follows_the_chosen_workgroup_or_none() {
 
 #[test]
 fn a_race_free_run_has_no_timeline_and_bad_focus_is_refused() {
+    require_gpu!();
     assert_eq!(timeline("wg_barrier.wgsl", RunArgs::default()), None);
     let path = samples_dir().join("storage_races_in_three_workgroups.wgsl");
     for bad in ["4,0", "0,0,1", "x", "1,2,3,4"] {

@@ -17,7 +17,7 @@ use wgrace_tests::samples_dir;
 use serde_json::json;
 
 use crate::formats::{assert_valid, report_schema, sarif_schema};
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 /// Its WGSL: invocation 0 of each workgroup records one event, all under
 /// the same ids, so the table holds one record counting the workgroups.
@@ -76,6 +76,7 @@ impl Check for ToyWorkgroups {
 
 #[test]
 fn a_check_added_outside_the_core_reports_in_text_and_json() {
+    require_gpu!();
     let shader = wgrace::Shader::load(&samples_dir().join("wg_barrier.wgsl")).expect("sample");
     let args = RunArgs::parse_flags(&["--dispatch".into(), "3".into()]).expect("flags");
     let spec = RunSpec::from_args(&args).expect("spec");

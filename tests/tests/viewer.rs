@@ -14,7 +14,7 @@ use wgrace_gui::model::{self, Column, View};
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::gpu;
+use crate::support::{gpu, require_gpu};
 
 fn report_of(path: &Path) -> Report {
     report_with(path, RunArgs::default())
@@ -41,18 +41,6 @@ fn harness_of(viewer: Viewer) -> Harness<'static, Viewer> {
         .build_ui_state(|ui, viewer: &mut Viewer| viewer.ui(ui), viewer)
 }
 
-/// A viewer whose runs use the `wgrace` command built from this tree, on
-/// its Runs tab.
-fn runs_harness(viewer: Viewer) -> Harness<'static, Viewer> {
-    let mut viewer = viewer;
-    viewer.set_wgrace(crate::support::wgrace_command().to_path_buf());
-    let mut h = harness_of(viewer);
-    h.run();
-    h.get_by_label("Runs").click();
-    h.run();
-    h
-}
-
 /// A racy kernel that also executes a barrier in divergent control flow:
 /// races on two variables and a barrier-divergence finding.
 fn mixed_report() -> Report {
@@ -76,6 +64,7 @@ fn mixed_report() -> Report {
 
 #[test]
 fn selecting_a_race_highlights_both_lines_and_fills_the_details() {
+    require_gpu!();
     let report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
     let mut h = harness(report);
     h.get_by_label("Finding 1").click();
@@ -97,6 +86,7 @@ fn selecting_a_race_highlights_both_lines_and_fills_the_details() {
 
 #[test]
 fn a_race_on_a_texture_shows_its_texel_layer_and_mip_level() {
+    require_gpu!();
     let report = report_of(&samples_dir().join("textures/mip_generate_race.wgsl"));
     let texel = report.runs[0].races[0].memory.texel.clone().expect("a texel");
     let mut h = harness(report);
@@ -110,6 +100,7 @@ fn a_race_on_a_texture_shows_its_texel_layer_and_mip_level() {
 
 #[test]
 fn a_runaway_loop_s_finding_shows_the_loop_and_what_went_unchecked() {
+    require_gpu!();
     let report = report_of(&samples_dir().join("loop_bound_from_wrong_buffer.wgsl"));
     let mut h = harness(report);
     h.get_by_label("Finding 1").click();
@@ -126,6 +117,7 @@ fn a_runaway_loop_s_finding_shows_the_loop_and_what_went_unchecked() {
 
 #[test]
 fn suppressions_list_what_they_kept_out_and_the_unused_ones() {
+    require_gpu!();
     // The sample's comment suppresses its flag's races; a suppressions file
     // adds one that matches nothing.
     let path = samples_dir().join("suppressed_and_unsuppressed.wgsl");
@@ -151,6 +143,7 @@ fn suppressions_list_what_they_kept_out_and_the_unused_ones() {
 
 #[test]
 fn same_value_writes_are_listed_with_the_suppressions() {
+    require_gpu!();
     // The sample's header asks for --same-value-notes: its 8 races are
     // kept out of the list, under the option's suppression.
     let report = report_of(&samples_dir().join("same_value_benign_flags.wgsl"));
@@ -172,6 +165,7 @@ fn same_value_writes_are_listed_with_the_suppressions() {
 
 #[test]
 fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
+    require_gpu!();
     let report = report_of(&crate::spirv::compile("racy_neighbour", &["-g"]));
     let mut h = harness(report);
     h.get_by_label("Finding 1").click();
@@ -191,6 +185,7 @@ fn a_spirv_module_with_debug_information_shows_its_glsl_source() {
 
 #[test]
 fn filtering_by_check_and_class_narrows_the_list() {
+    require_gpu!();
     let report = mixed_report();
     let rows = model::rows(&report);
     let races = rows.iter().filter(|r| r.check == model::DATA_RACE).count();
@@ -221,6 +216,7 @@ fn filtering_by_check_and_class_narrows_the_list() {
 
 #[test]
 fn the_keyboard_and_the_gutter_select_findings() {
+    require_gpu!();
     let report = mixed_report();
     let mut h = harness(report);
     let first = h.state().selected().cloned().expect("a first selection");
@@ -240,6 +236,7 @@ fn the_keyboard_and_the_gutter_select_findings() {
 
 #[test]
 fn rows_group_a_pair_s_classes_and_sort_by_any_column() {
+    require_gpu!();
     let report = report_of(&samples_dir().join("storage_stencil_2d_inplace.wgsl"));
     let rows = model::rows(&report);
     // One row per racing pair: its classes together.
@@ -258,6 +255,7 @@ fn rows_group_a_pair_s_classes_and_sort_by_any_column() {
 
 #[test]
 fn clicking_a_heat_map_cell_lists_the_races_there() {
+    require_gpu!();
     // Races in workgroup (1, 2) on bytes 800..816 (line 17), and between
     // workgroups (0, 0) and (3, 3) on bytes 0..4 (line 19).
     let report = report_of(&samples_dir().join("storage_races_in_three_workgroups.wgsl"));
@@ -297,6 +295,7 @@ fn clicking_a_heat_map_cell_lists_the_races_there() {
 
 #[test]
 fn the_adapter_matrix_compares_runs_and_lists_one_run_s_findings() {
+    require_gpu!();
     // A report of two adapters: the run on this machine, and the same run as
     // another adapter saw it, with a different output and no race.
     let mut report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
@@ -333,100 +332,10 @@ fn the_adapter_matrix_compares_runs_and_lists_one_run_s_findings() {
 }
 
 /// Steps the harness until the viewer's run ends (a minute at most).
-fn finish_run(h: &mut Harness<'static, Viewer>) {
-    let start = std::time::Instant::now();
-    h.step();
-    while h.state().runs().job.is_some() {
-        assert!(start.elapsed().as_secs() < 60, "the run did not end");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        h.step();
-    }
-    h.run_steps(4);
-}
-
-#[test]
-fn the_viewer_runs_the_shader_again_and_compares_the_runs() {
-    // A copy of the racy sample, which the test then fixes.
-    let dir = std::env::temp_dir().join(format!("wgrace-viewer-runs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let shader = dir.join("kernel.wgsl");
-    let racy = std::fs::read_to_string(samples_dir().join("wg_missing_barrier.wgsl")).expect("sample");
-    std::fs::write(&shader, &racy).expect("copy");
-    let (loaded, _, spec) = wgrace::load_with_flags(&shader, RunArgs::default()).expect("load");
-    let report = session::check(&loaded, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report;
-    let mut h = runs_harness(Viewer::new(report));
-    // Run 1 is the report the viewer opened; the form runs it again, here
-    // with a dispatch of 3 workgroups rather than the sample's 2.
-    h.get_by_label("Run 1: race, 1 finding(s)");
-    h.get_by_label("Dispatch").click();
-    h.run();
-    h.get_by_label("Dispatch").type_text("3");
-    h.run();
-    assert_eq!(h.state().runs().form.dispatch, "3");
-    h.get_by_label("Run").click();
-    finish_run(&mut h);
-    assert_eq!(h.state().runs().error, None);
-    h.get_by_label("Run 2: race, 1 finding(s)");
-    assert_eq!(h.state().report().runs[0].dispatch, [3, 1, 1], "the list shows the new run");
-    h.get_by_label("Unchanged: 1");
-    // The author adds the barrier in their editor; watch mode runs again.
-    h.get_by_label("Watch the shader file").click();
-    h.run();
-    let fixed = racy.replace("    out[gid.x] = tile[", "    workgroupBarrier();\n    out[gid.x] = tile[");
-    assert_ne!(fixed, racy);
-    // Some file systems keep modification times to the second.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    std::fs::write(&shader, &fixed).expect("edit");
-    let start = std::time::Instant::now();
-    while h.state().runs().history.len() < 3 {
-        assert!(start.elapsed().as_secs() < 60, "watch mode did not run the edited shader");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        h.step();
-    }
-    finish_run(&mut h);
-    h.get_by_label("Run 3: no race, 0 finding(s)");
-    assert_eq!(h.state().shown().count(), 0);
-    // Runs 2 and 3 compared: the race is fixed, nothing new.
-    h.get_by_label("Fixed: 1");
-    h.get_by_label("New: 0");
-    h.get_by_label("Unchanged: 0");
-    h.get_by_label_contains("data-race (intra-subgroup, intra-workgroup) on tile, line 13 and 14");
-    // The history shows any run again.
-    h.get_by_label("Run 1: race, 1 finding(s)").click();
-    h.run();
-    assert_eq!(h.state().shown().count(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_run_that_fails_says_why_and_a_run_can_be_cancelled() {
-    let report = report_of(&samples_dir().join("wg_missing_barrier.wgsl"));
-    let mut viewer = Viewer::new(report);
-    viewer.run_form().shader = "/no/such/shader.wgsl".into();
-    let mut h = runs_harness(viewer);
-    h.get_by_label("Run").click();
-    finish_run(&mut h);
-    let error = h.state().runs().error.clone().expect("the run failed");
-    assert!(error.contains("/no/such/shader.wgsl"), "{error}");
-    h.get_by_label_contains("The run gave no report: ");
-    assert_eq!(h.state().runs().history.len(), 1, "a failed run is not history");
-    // A long run (many chunks of a large dispatch) cancelled at once.
-    h.state_mut().run_form().shader = samples_dir().join("wg_missing_barrier.wgsl").display().to_string();
-    h.state_mut().run_form().dispatch = "60000".into();
-    h.state_mut().run_form().other = "--mode stmt".into();
-    h.get_by_label("Run").click();
-    h.step();
-    h.step();
-    assert!(h.state().runs().job.is_some());
-    h.get_by_label("Cancel").click();
-    finish_run(&mut h);
-    assert_eq!(h.state().runs().error.as_deref(), Some("cancelled"));
-}
 
 #[test]
 fn the_keyboard_reaches_the_heat_maps_and_the_tabs() {
+    require_gpu!();
     use wgrace_gui::egui::Key;
 
     let report = report_of(&samples_dir().join("storage_races_in_three_workgroups.wgsl"));
@@ -458,6 +367,7 @@ fn the_keyboard_reaches_the_heat_maps_and_the_tabs() {
 
 #[test]
 fn the_timeline_shows_a_workgroup_s_accesses_and_selects_their_race() {
+    require_gpu!();
     let report = report_of(&samples_dir().join("wg_reduction_missing_barrier.wgsl"));
     let mut h = harness(report);
     h.run();
@@ -483,38 +393,4 @@ fn the_timeline_shows_a_workgroup_s_accesses_and_selects_their_race() {
     h.run();
     h.get_by_label("1 of 1 shown");
     h.get_by_label("Data race (read-write) on workgroup variable `s`");
-}
-
-#[test]
-fn the_run_history_is_kept_for_the_next_session() {
-    let dir = std::env::temp_dir().join(format!("wgrace-viewer-history-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let shader = dir.join("kernel.wgsl");
-    std::fs::copy(samples_dir().join("wg_missing_barrier.wgsl"), &shader).expect("copy");
-    let (loaded, _, spec) = wgrace::load_with_flags(&shader, RunArgs::default()).expect("load");
-    let report = session::check(&loaded, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report;
-    let history = dir.join("history");
-
-    // A first session runs the shader from the form.
-    let mut viewer = Viewer::new(report.clone());
-    viewer.keep_history_in(&history);
-    let mut h = runs_harness(viewer);
-    h.get_by_label("Run").click();
-    finish_run(&mut h);
-    h.get_by_label("Run 2: race, 1 finding(s)");
-    assert_eq!(h.state().runs().error, None);
-    drop(h);
-
-    // The next session shows that run first, and compares it with the
-    // report it opened.
-    let mut viewer = Viewer::new(report);
-    viewer.keep_history_in(&history);
-    let h = runs_harness(viewer);
-    h.get_by_label("Run 1: race, 1 finding(s) (earlier session)");
-    h.get_by_label("Run 2: race, 1 finding(s)");
-    h.get_by_label("Unchanged: 1");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -143,6 +143,11 @@ enum Command {
         /// scoreboard counts them as skipped.
         #[arg(long, value_name = "TEXT")]
         skip: Vec<String>,
+        /// Run only the kernels FILE names: one path per line, relative to
+        /// DIR; `#` starts a comment (the test suite's matrix,
+        /// samples/matrix.txt, is one).
+        #[arg(long, value_name = "FILE")]
+        list: Option<PathBuf>,
     },
     /// List the checks: their ids (as in reports, `// finding:` headers and
     /// SARIF rules), severity and what they find.
@@ -190,7 +195,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
         }
         Command::Check { shader, args } => check(shader, args.into()),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay, skip } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay, skip, list } => {
             let args = RunArgs { adapter, backend, output, format: Some(format.into()), ..RunArgs::default() };
             let each = RunArgs {
                 mode: mode.map(Into::into),
@@ -198,7 +203,8 @@ pub fn main() -> anyhow::Result<ExitCode> {
                 replay: replay.map(Into::into),
                 ..RunArgs::default()
             };
-            corpus(&dir, &args, &each, &skip)
+            let only = list.map(|file| wgrace::corpus::read_list(&dir, &file)).transpose()?;
+            corpus(&dir, &args, &each, &wgrace::corpus::Selection { only, skip })
         }
         Command::Checks { format } => checks(format.into()),
         Command::Adapters { format, backend } => adapters(format.into(), backend),
@@ -409,7 +415,12 @@ fn run_bench(shader: PathBuf, cli: RunArgs, repetitions: u32, warmup: u32) -> an
     Ok(ExitCode::SUCCESS)
 }
 
-fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs, skip: &[String]) -> anyhow::Result<ExitCode> {
+fn corpus(
+    dir: &std::path::Path,
+    args: &RunArgs,
+    kernel_flags: &RunArgs,
+    selection: &wgrace::corpus::Selection,
+) -> anyhow::Result<ExitCode> {
     if args.format == Some(Format::Sarif) {
         return Err(sarif_is_for_run("corpus"));
     }
@@ -422,7 +433,7 @@ fn corpus(dir: &std::path::Path, args: &RunArgs, kernel_flags: &RunArgs, skip: &
         );
         bar
     });
-    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, skip, &mut |done, total, path| {
+    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, selection, &mut |done, total, path| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

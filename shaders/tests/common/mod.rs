@@ -1,4 +1,10 @@
-//! What the runtime tests link, as the pass links it.
+//! What the subject modules share: the checks linked as the pass links
+//! them ([`linked_checks`]), the random traces' generator, the one-invocation
+//! trace harness, and the reference model of the Vulkan memory model.
+
+pub mod rng;
+pub mod trace_harness;
+pub mod vulkan_model;
 
 use wgrace_shaders::{Hooks, LinkedCheck};
 
@@ -35,4 +41,26 @@ pub fn linked_checks(subgroups: bool, replay: bool) -> Vec<LinkedCheck> {
             unchecked: Vec::new(),
         },
     ]
+}
+
+/// Says, where a GPU test found no adapter with 64-bit atomics, that it was
+/// skipped: once per binary, past the test harness's capture so that a
+/// passing run shows it too.
+///
+/// # Panics
+/// Where an adapter is required: in CI (`CI` set) and wherever
+/// `WGRACE_REQUIRE_GPU` is set (`scripts/test` sets it).
+pub fn skipped_without_an_adapter() {
+    use std::io::Write as _;
+    static SAID: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    let required =
+        ["CI", "WGRACE_REQUIRE_GPU"].iter().any(|v| std::env::var_os(v).is_some_and(|x| !x.is_empty() && x != "0"));
+    assert!(!required, "no adapter with 64-bit atomics, and CI or WGRACE_REQUIRE_GPU requires one");
+    SAID.get_or_init(|| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: skipping the GPU tests of this binary: no adapter with SHADER_INT64 and \
+             SHADER_INT64_ATOMIC_ALL_OPS (`scripts/ensure-deps` installs lavapipe)"
+        );
+    });
 }
