@@ -37,6 +37,7 @@
 //! another give up, and the races keep their data-race classes.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -44,7 +45,7 @@ use wgrace_instrument::Mode;
 use wgrace_instrument::checks::CheckSet;
 use wgrace_instrument::report::{OutputDigest, RaceClass, Run, Severity, Verdict};
 
-use crate::gpu::Gpu;
+use crate::gpu::{DevicePool, Gpu};
 use crate::spec::{RunArgs, RunSpec};
 use crate::{Error, Plan};
 
@@ -307,6 +308,26 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
     };
     result.ms = start.elapsed().as_secs_f64() * 1e3;
     result
+}
+
+/// Checks the kernels of `list` (path and suite) with [`check_kernel`] on
+/// the devices of `pool`, as many at a time as it has, and returns their
+/// results in the order of `list`. `progress(done, total, path)` is called
+/// as each kernel ends.
+pub fn check_kernels(
+    pool: &DevicePool,
+    list: &[(PathBuf, String)],
+    flags: &RunArgs,
+    progress: &(dyn Fn(usize, usize, &Path) + Sync),
+) -> Vec<KernelResult> {
+    let done = Mutex::new(0);
+    pool.map(list, |gpu, (path, suite)| {
+        let result = check_kernel(gpu, path, suite, flags);
+        let mut done = done.lock().unwrap_or_else(PoisonError::into_inner);
+        *done += 1;
+        progress(*done, list.len(), path);
+        result
+    })
 }
 
 /// A kernel's status once its header's `xfail:` reason (if any) is taken
@@ -694,19 +715,20 @@ pub struct Selection {
     pub skip: Vec<String>,
 }
 
-/// Runs the kernels under `dir` that `selection` selects on `gpu`.
-/// `progress(done, total, path)` is called before each kernel.
+/// Runs the kernels under `dir` that `selection` selects, on the devices of
+/// `pool` side by side ([`check_kernels`]). `progress(done, total, path)` is called as
+/// each kernel ends.
 ///
 /// # Errors
 /// [`Error::Io`] when the folder cannot be read, [`Error::Spec`] when the
 /// selection leaves out every kernel. Kernels that cannot be checked are
 /// results, not errors.
 pub fn run_corpus(
-    gpu: &Gpu,
+    pool: &DevicePool,
     dir: &Path,
     flags: &RunArgs,
     selection: &Selection,
-    progress: &mut dyn FnMut(usize, usize, &Path),
+    progress: &(dyn Fn(usize, usize, &Path) + Sync),
 ) -> Result<Scoreboard, Error> {
     let mut all = kernels(dir)?;
     if let Some(only) = &selection.only {
@@ -720,12 +742,7 @@ pub fn run_corpus(
         return Err(Error::Spec(format!("{by} out every kernel under {}", dir.display())));
     }
     let skipped = skipped.into_iter().map(|(path, _)| path).collect();
-    let mut results = Vec::with_capacity(list.len());
-    for (i, (path, suite)) in list.iter().enumerate() {
-        progress(i, list.len(), path);
-        results.push(check_kernel(gpu, path, suite, flags));
-    }
-    progress(list.len(), list.len(), dir);
+    let results = check_kernels(pool, &list, flags, progress);
     let mut names: Vec<&str> = results.iter().map(|k| k.suite.as_str()).collect();
     names.sort_unstable();
     names.dedup();
@@ -734,7 +751,7 @@ pub fn run_corpus(
         .map(|name| score(name, &results.iter().filter(|k| k.suite == *name).collect::<Vec<_>>()))
         .collect();
     let total = score("total", &results.iter().collect::<Vec<_>>());
-    Ok(Scoreboard { adapter: gpu.info.clone(), suites, total, kernels: results, skipped })
+    Ok(Scoreboard { adapter: pool.info().clone(), suites, total, kernels: results, skipped })
 }
 
 /// The scoreboard as a text table, followed by every failure.

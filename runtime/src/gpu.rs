@@ -5,7 +5,8 @@
 //! Errors wgpu reports asynchronously (validation, out of memory, device
 //! lost) are collected and turned into [`Error`]s, never panics.
 
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use wgrace_instrument::report::AdapterInfo;
 
@@ -252,6 +253,24 @@ impl Gpu {
         usable.into_iter().map(|a| Gpu::from_adapter(a, &names)).collect()
     }
 
+    /// Opens another device on this one's adapter: a device of its own, with
+    /// its own queue and errors, for work side by side with this one's
+    /// (lavapipe compiles a device's shaders on its queue's thread), or to
+    /// go on after this one was lost.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] when the device cannot be created.
+    pub fn open_another(&self) -> Result<Gpu, Error> {
+        let mut gpu = Gpu::from_adapter(self.adapter.clone(), &self.info.name)?;
+        gpu.compile_progress.clone_from(&self.compile_progress);
+        Ok(gpu)
+    }
+
+    /// Whether the device was lost (every later use fails).
+    pub fn is_lost(&self) -> bool {
+        self.lost.lock().map_or(true, |l| l.is_some())
+    }
+
     /// Opens a device on `adapter`; `names` lists the adapters there are,
     /// for the message when it lacks what wgrace needs.
     fn from_adapter(adapter: wgpu::Adapter, names: &str) -> Result<Gpu, Error> {
@@ -369,6 +388,103 @@ impl Gpu {
             staging.get_mapped_range(..).map_err(|e| Error::Gpu(format!("cannot read a mapped buffer: {e}")))?.to_vec();
         staging.unmap();
         Ok(data)
+    }
+}
+
+/// Devices of one adapter, for work side by side: each device does one
+/// piece of work at a time ([`DevicePool::with`]), so that the errors a
+/// device collects are that work's. lavapipe compiles a device's shaders
+/// on its queue's thread, so on it each device keeps one core busy.
+pub struct DevicePool {
+    free: Mutex<Vec<Gpu>>,
+    returned: Condvar,
+    size: usize,
+    info: AdapterInfo,
+}
+
+impl DevicePool {
+    /// `first` and `size - 1` more devices on its adapter
+    /// ([`Gpu::open_another`]); at least `first`.
+    ///
+    /// # Errors
+    /// [`Error::Gpu`] when a device cannot be created.
+    pub fn open(first: Gpu, size: usize) -> Result<DevicePool, Error> {
+        let mut devices = Vec::with_capacity(size.max(1));
+        for _ in 1..size {
+            devices.push(first.open_another()?);
+        }
+        let info = first.info.clone();
+        devices.push(first);
+        Ok(DevicePool { size: devices.len(), free: Mutex::new(devices), returned: Condvar::new(), info })
+    }
+
+    /// How many devices it has.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The adapter.
+    pub fn info(&self) -> &AdapterInfo {
+        &self.info
+    }
+
+    /// Runs `work` on a device no other work is using, waiting for one to
+    /// be free. A device `work` lost is replaced by a new one on its
+    /// adapter (where one opens), so that only the work that lost it fails.
+    pub fn with<T>(&self, work: impl FnOnce(&Gpu) -> T) -> T {
+        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        let gpu = loop {
+            match free.pop() {
+                Some(gpu) => break gpu,
+                None => free = self.returned.wait(free).unwrap_or_else(PoisonError::into_inner),
+            }
+        };
+        drop(free);
+        // Given back even when `work` panics.
+        let lent = Lent { pool: self, gpu: Some(gpu) };
+        work(lent.gpu.as_ref().expect("lent"))
+    }
+}
+
+impl DevicePool {
+    /// `work(device, item)` for every item of `items`, as many at a time as
+    /// the pool has devices, each on a device of its own ([`DevicePool::with`]);
+    /// the results in the order of `items`.
+    pub fn map<I: Sync, T: Send>(&self, items: &[I], work: impl Fn(&Gpu, &I) -> T + Sync) -> Vec<T> {
+        let next = AtomicUsize::new(0);
+        let results: Mutex<Vec<Option<T>>> = Mutex::new(items.iter().map(|_| None).collect());
+        std::thread::scope(|scope| {
+            for _ in 0..self.size.min(items.len()) {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        let result = self.with(|gpu| work(gpu, item));
+                        results.lock().unwrap_or_else(PoisonError::into_inner)[i] = Some(result);
+                    }
+                });
+            }
+        });
+        results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().flatten().collect()
+    }
+}
+
+/// A device of a [`DevicePool`] while work uses it.
+struct Lent<'a> {
+    pool: &'a DevicePool,
+    gpu: Option<Gpu>,
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        let Some(mut gpu) = self.gpu.take() else { return };
+        if gpu.is_lost()
+            && let Ok(new) = gpu.open_another()
+        {
+            gpu = new;
+        }
+        self.pool.free.lock().unwrap_or_else(PoisonError::into_inner).push(gpu);
+        self.pool.returned.notify_one();
     }
 }
 

@@ -283,7 +283,15 @@ fn barrier_divergence_is_a_result_of_its_rule_at_the_last_barrier() {
     assert_eq!(rules[result["ruleIndex"].as_u64().expect("index") as usize]["id"], "barrier-divergence");
     let text = result["message"]["text"].as_str().expect("message");
     assert!(text.starts_with("invocations of workgroup (3,0,0) executed different barriers: "), "{text}");
-    assert!(text.contains("invocation (8,0,0) executed no barrier"), "the details follow the message: {text}");
+    // Invocations 8 to 63 of workgroup 3 are past the end; which of them
+    // is the example depends on the adapter's subgroups (8 on lavapipe,
+    // 32 on NVIDIA), and so does the order of the two.
+    let example = text
+        .split("invocation (")
+        .find(|t| t.contains(",0,0) executed no barrier"))
+        .and_then(|t| t.split(',').next())
+        .and_then(|i| i.parse::<u32>().ok());
+    assert!(example.is_some_and(|i| (8..64).contains(&i)), "the details follow the message: {text}");
     let primary = &result["locations"][0];
     assert_eq!(region(primary)[..2], [Some(20), Some(5)], "{primary:#}");
     assert_eq!(primary["message"]["text"], "the last barrier of invocation (0,0,0)");

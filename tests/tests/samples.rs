@@ -20,7 +20,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use wgrace::Plan;
-use wgrace::corpus::{Expectation, KernelResult, LinePair, Status, check_kernel, header_text, kernels, load_kernel};
+use wgrace::corpus::{
+    Expectation, KernelResult, LinePair, Status, check_kernel, check_kernels, header_text, kernels, load_kernel,
+};
+use wgrace::gpu::Gpu;
 use wgrace::spec::{ModeArg, RunArgs, TimelineFocus};
 use wgrace_instrument::Replay;
 use wgrace_instrument::checks::CheckSet;
@@ -28,7 +31,7 @@ use wgrace_instrument::report::{RaceClass, Verdict};
 use wgrace_instrument::{Instrumented, Space};
 use wgrace_tests::samples_dir;
 
-use crate::support::{MATRIX_FILE, Tier, gpu, matrix, require_gpu, tier};
+use crate::support::{MATRIX_FILE, Tier, gpu, matrix, pool, require_gpu, tier};
 
 /// The configurations the samples are checked in.
 #[derive(Clone, Copy, Debug)]
@@ -100,8 +103,9 @@ fn records_for_the_replay(path: &Path) -> bool {
 fn results(config: Config) -> &'static HashMap<PathBuf, KernelResult> {
     static RESULTS: [OnceLock<HashMap<PathBuf, KernelResult>>; 4] = [const { OnceLock::new() }; 4];
     RESULTS[config as usize].get_or_init(|| {
-        let flags = config.flags();
-        config.kernels().iter().map(|(path, suite)| (path.clone(), check_kernel(gpu(), path, suite, &flags))).collect()
+        let list = config.kernels();
+        let checked = check_kernels(pool(), &list, &config.flags(), &|_, _, _| {});
+        list.into_iter().map(|(path, _)| path).zip(checked).collect()
     })
 }
 
@@ -184,10 +188,9 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
     require_gpu!();
     let list = large_dispatch_kernels();
     assert!(!list.is_empty(), "no kernel to check on a large dispatch");
-    let mut compared = 0;
-    let differences: Vec<String> = list
-        .iter()
-        .filter_map(|path| {
+    let compared = std::sync::atomic::AtomicUsize::new(0);
+    let differences: Vec<String> = pool()
+        .map(&list, |gpu, path| {
             let text = header_text(path).expect("kernel");
             let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).expect("load");
             let [x, y, z] = spec.dispatch;
@@ -206,14 +209,17 @@ fn the_analyzer_changes_no_verdict_on_a_large_dispatch() {
             let off = RunArgs { no_analyzer: true, ..large.clone() };
             // A kernel whose shadow state outgrows a binding at this size
             // is left out (it cannot be checked either way).
-            let (with, without) = (race_pairs(path, &text, &large)?, race_pairs(path, &text, &off)?);
-            compared += 1;
+            let (with, without) = (race_pairs(gpu, path, &text, &large)?, race_pairs(gpu, path, &text, &off)?);
+            compared.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             (with != without).then(|| {
                 format!("{} at {x}x{scale},{y},{z}: with the analyzer {with:?}, without {without:?}", path.display())
             })
         })
+        .into_iter()
+        .flatten()
         .collect();
     assert!(differences.is_empty(), "{} kernels differ:\n{}", differences.len(), differences.join("\n"));
+    let compared = compared.into_inner();
     assert!(compared * 5 >= list.len() * 4, "only {compared} of {} samples were compared", list.len());
 }
 
@@ -240,11 +246,11 @@ type RacePairs = (Verdict, Vec<(RaceClass, u32, u32)>);
 
 /// The verdict and the racing line pairs of one run, or `None` where the
 /// run needs more memory than the adapter allows.
-fn race_pairs(path: &Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
+fn race_pairs(gpu: &Gpu, path: &Path, header: &str, flags: &RunArgs) -> Option<RacePairs> {
     let (shader, mut spec) = load_kernel(path, header, flags).expect("load");
     spec.timeline = TimelineFocus::Off;
     let plan = Plan::new(shader, spec).expect("plan");
-    let run = match plan.check(gpu(), &mut |_, _| {}) {
+    let run = match plan.check(gpu, &mut |_, _| {}) {
         Ok((run, _)) => run,
         Err(wgrace::Error::Limit(_)) => return None,
         Err(e) => panic!("{}: {e}", path.display()),
@@ -308,16 +314,15 @@ fn instrumented_runs_leave_the_same_outputs_as_the_original() {
         })
         .collect();
     // The original's runs first, while other tests check the samples.
-    let native: Vec<(PathBuf, Vec<wgrace_instrument::report::OutputDigest>)> = list
-        .into_iter()
-        .map(|path| {
-            let text = header_text(&path).expect("kernel");
-            let (shader, spec) = load_kernel(&path, &text, &RunArgs::default()).expect("load");
+    let native: Vec<(PathBuf, Vec<wgrace_instrument::report::OutputDigest>)> = pool()
+        .map(&list, |gpu, path| {
+            let text = header_text(path).expect("kernel");
+            let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).expect("load");
             let plan = Plan::new(shader, spec).expect("plan");
-            let contents = plan.run_native(gpu()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let digests = wgrace::session::digests(&plan.buffers, &contents);
-            (path, digests)
+            let contents = plan.run_native(gpu).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path.clone(), wgrace::session::digests(&plan.buffers, &contents))
         })
+        .into_iter()
         .filter(|(_, digests)| !digests.is_empty())
         .collect();
     let mut differ = Vec::new();

@@ -4,7 +4,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use wgrace::gpu::{AdapterChoice, Gpu};
+use wgrace::gpu::{AdapterChoice, DevicePool, Gpu};
 use wgrace_tests::samples_dir;
 
 /// The adapter the tests use (lavapipe in CI, or `$WGRACE_TEST_ADAPTER`),
@@ -45,6 +45,25 @@ pub fn try_gpu() -> Option<&'static Gpu> {
 /// When there is none.
 pub fn gpu() -> &'static Gpu {
     try_gpu().expect("a GPU test begins with require_gpu!()")
+}
+
+/// Devices of the tests' adapter for checking samples side by side (see
+/// [`DevicePool`]): `$WGRACE_TEST_DEVICES` of them, by default one per core.
+/// The samples are most of the suite's time, and lavapipe compiles each
+/// device's kernels on one thread.
+///
+/// # Panics
+/// When a device cannot be opened, or before [`require_gpu!`].
+pub fn pool() -> &'static DevicePool {
+    static POOL: OnceLock<DevicePool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let size = match std::env::var("WGRACE_TEST_DEVICES") {
+            Ok(n) => n.parse().unwrap_or_else(|_| panic!("WGRACE_TEST_DEVICES is `{n}`: it is a number of devices")),
+            Err(_) => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let first = gpu().open_another().unwrap_or_else(|e| panic!("{e}"));
+        DevicePool::open(first, size).unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// Whether a missing adapter fails the GPU tests instead of skipping them:

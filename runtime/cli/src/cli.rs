@@ -148,6 +148,11 @@ enum Command {
         /// samples/matrix.txt, is one).
         #[arg(long, value_name = "FILE")]
         list: Option<PathBuf>,
+        /// Check N kernels at a time, each on a device of its own (default:
+        /// one per core; lavapipe compiles a device's shaders on one
+        /// thread).
+        #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
     },
     /// List the checks: their ids (as in reports, `// finding:` headers and
     /// SARIF rules), severity and what they find.
@@ -195,7 +200,7 @@ pub fn main() -> anyhow::Result<ExitCode> {
         }
         Command::Check { shader, args } => check(shader, args.into()),
         Command::Bench { shader, args, repetitions, warmup } => run_bench(shader, args.into(), repetitions, warmup),
-        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay, skip, list } => {
+        Command::Corpus { dir, format, output, adapter, backend, mode, no_analyzer, replay, skip, list, jobs } => {
             let args = RunArgs { adapter, backend, output, format: Some(format.into()), ..RunArgs::default() };
             let each = RunArgs {
                 mode: mode.map(Into::into),
@@ -204,7 +209,8 @@ pub fn main() -> anyhow::Result<ExitCode> {
                 ..RunArgs::default()
             };
             let only = list.map(|file| wgrace::corpus::read_list(&dir, &file)).transpose()?;
-            corpus(&dir, &args, &each, &wgrace::corpus::Selection { only, skip })
+            let jobs = jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from);
+            corpus(&dir, &args, &each, &wgrace::corpus::Selection { only, skip }, jobs)
         }
         Command::Checks { format } => checks(format.into()),
         Command::Adapters { format, backend } => adapters(format.into(), backend),
@@ -420,11 +426,12 @@ fn corpus(
     args: &RunArgs,
     kernel_flags: &RunArgs,
     selection: &wgrace::corpus::Selection,
+    jobs: usize,
 ) -> anyhow::Result<ExitCode> {
     if args.format == Some(Format::Sarif) {
         return Err(sarif_is_for_run("corpus"));
     }
-    let gpu = open_gpu(args)?;
+    let pool = wgrace::gpu::DevicePool::open(open_gpu(args)?, jobs)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_style(
@@ -433,7 +440,7 @@ fn corpus(
         );
         bar
     });
-    let board = wgrace::corpus::run_corpus(&gpu, dir, kernel_flags, selection, &mut |done, total, path| {
+    let board = wgrace::corpus::run_corpus(&pool, dir, kernel_flags, selection, &|done, total, path| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);

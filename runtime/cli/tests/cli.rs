@@ -19,7 +19,11 @@ fn samples() -> PathBuf {
 fn wgrace(args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wgrace"));
     cmd.args(args);
-    if let Ok(adapter) = std::env::var("WGRACE_TEST_ADAPTER") {
+    // The commands that open an adapter take `--adapter`.
+    let opens_one = args.first().is_some_and(|c| ["run", "bench", "corpus"].contains(c));
+    if let Ok(adapter) = std::env::var("WGRACE_TEST_ADAPTER")
+        && opens_one
+    {
         cmd.args(["--adapter", &adapter]).env_remove("WGRACE_TEST_ADAPTER");
     }
     cmd.output().expect("run wgrace")
@@ -1005,7 +1009,12 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     let r = json(&o);
     let run = &r["runs"][0];
     assert_eq!(run["complete"], true, "{run}");
-    assert!(run["notes"].to_string().contains("checked where they happen"), "{}", run["notes"]);
+    // An adapter with larger bindings than lavapipe's holds the streams of
+    // a chunk, and records them.
+    let lavapipe = run["adapter"]["name"].as_str().is_some_and(|n| n.contains("llvmpipe"));
+    if lavapipe {
+        assert!(run["notes"].to_string().contains("checked where they happen"), "{}", run["notes"]);
+    }
     // The neighbour's word, written after its loop: a race between workgroups
     // (and within one), found in place as on replay.
     assert_eq!(run["verdict"], "race", "{run}");
@@ -1016,7 +1025,9 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     let replayed = &r["runs"][0];
     assert_eq!(replayed["complete"], true, "{replayed}");
     assert!(!replayed["notes"].to_string().contains("checked where they happen"), "{}", replayed["notes"]);
-    assert!(replayed["stats"]["chunks"].as_u64().is_some_and(|c| c > 1), "{}", replayed["stats"]);
+    if lavapipe {
+        assert!(replayed["stats"]["chunks"].as_u64().is_some_and(|c| c > 1), "{}", replayed["stats"]);
+    }
     assert_eq!(replayed["verdict"], "race");
     assert_eq!(replayed["races"].as_array().map(Vec::len), run["races"].as_array().map(Vec::len));
 }
@@ -1244,7 +1255,11 @@ fn without_any_driver_the_error_says_how_to_install_lavapipe() {
 #[test]
 fn a_buffer_beyond_the_adapters_limit_is_refused() {
     require_adapter!();
-    // 64 Mi elements of 4 bytes: 256 MiB, over lavapipe's 128 MiB bindings.
+    // 64 Mi elements of 4 bytes: 256 MiB, over lavapipe's 128 MiB bindings
+    // (other adapters allow more: the test is lavapipe's).
+    if std::env::var("WGRACE_TEST_ADAPTER").is_ok_and(|a| !a.contains("llvmpipe")) {
+        return;
+    }
     let o = wgrace(&["run", &sample("wg_barrier.wgsl"), "--buffer", "out=67108864"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("buffer `out` needs 268435456 bytes"), "{}", stderr(&o));
@@ -1309,14 +1324,27 @@ fn spirv_from_naga_checks_its_zero_initialised_workgroup_atomic() {
 #[test]
 fn corpus_scores_a_folder_and_fails_on_a_wrong_kernel() {
     require_adapter!();
-    let o = wgrace(&["corpus", &samples().display().to_string(), "--format", "json"]);
+    // The samples' verdicts are the integration tests' (tests/tests/
+    // samples.rs); here a folder of a few, two at a time, each on a device
+    // of its own, is scored in the folder's order.
+    let robust = samples().join("robust");
+    let o = wgrace(&["corpus", &robust.display().to_string(), "--format", "json", "--jobs", "2"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     let board = json(&o);
-    assert!(board["total"]["kernels"].as_u64().is_some_and(|k| k >= 25), "{}", board["total"]);
+    let on_disk = std::fs::read_dir(&robust).expect("samples").count();
+    assert_eq!(board["total"]["kernels"].as_u64(), Some(on_disk as u64), "{}", board["total"]);
+    assert_eq!(board["total"]["right"], board["total"]["kernels"]);
     assert_eq!(board["total"]["false_positives"], 0);
     assert_eq!(board["total"]["false_negatives"], 0);
     assert_eq!(board["total"]["pair_precision"], 1.0);
-    assert!(board["suites"].as_array().is_some_and(|s| s.iter().any(|s| s["suite"] == "bench")));
+    assert!(board["suites"].as_array().is_some_and(|s| s.iter().any(|s| s["suite"] == "robust")));
+    let paths: Vec<&str> =
+        board["kernels"].as_array().expect("kernels").iter().filter_map(|k| k["path"].as_str()).collect();
+    let mut sorted = paths.clone();
+    sorted.sort_unstable();
+    assert!(paths.len() == on_disk && paths == sorted, "{paths:?}");
+    let o = wgrace(&["corpus", &robust.display().to_string(), "--jobs", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 
     let dir = temp_dir("corpus");
     std::fs::create_dir_all(dir.join("mine")).expect("dir");
