@@ -442,11 +442,9 @@ impl DevicePool {
         drop(free);
         // Given back even when `work` panics.
         let lent = Lent { pool: self, gpu: Some(gpu) };
-        work(lent.gpu.as_ref().expect("lent"))
+        work(lent.gpu.as_ref().expect("a lent device is held until the end of `with`"))
     }
-}
 
-impl DevicePool {
     /// `work(device, item)` for every item of `items`, as many at a time as
     /// the pool has devices, each on a device of its own ([`DevicePool::with`]);
     /// the results in the order of `items`.
