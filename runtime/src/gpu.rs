@@ -5,6 +5,7 @@
 //! Errors wgpu reports asynchronously (validation, out of memory, device
 //! lost) are collected and turned into [`Error`]s, never panics.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
@@ -440,9 +441,22 @@ impl DevicePool {
             }
         };
         drop(free);
-        // Given back even when `work` panics.
-        let lent = Lent { pool: self, gpu: Some(gpu) };
-        work(lent.gpu.as_ref().expect("a lent device is held until the end of `with`"))
+        // Given back even when `work` panics, which then goes on unwinding.
+        let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| work(&gpu)));
+        self.give_back(gpu);
+        outcome.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    }
+
+    /// Puts `gpu` back for the next work, a new device in its place where
+    /// it was lost (and one opens).
+    fn give_back(&self, mut gpu: Gpu) {
+        if gpu.is_lost()
+            && let Ok(new) = gpu.open_another()
+        {
+            gpu = new;
+        }
+        self.free.lock().unwrap_or_else(PoisonError::into_inner).push(gpu);
+        self.returned.notify_one();
     }
 
     /// `work(device, item)` for every item of `items`, as many at a time as
@@ -464,25 +478,6 @@ impl DevicePool {
             }
         });
         results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().flatten().collect()
-    }
-}
-
-/// A device of a [`DevicePool`] while work uses it.
-struct Lent<'a> {
-    pool: &'a DevicePool,
-    gpu: Option<Gpu>,
-}
-
-impl Drop for Lent<'_> {
-    fn drop(&mut self) {
-        let Some(mut gpu) = self.gpu.take() else { return };
-        if gpu.is_lost()
-            && let Ok(new) = gpu.open_another()
-        {
-            gpu = new;
-        }
-        self.pool.free.lock().unwrap_or_else(PoisonError::into_inner).push(gpu);
-        self.pool.returned.notify_one();
     }
 }
 
