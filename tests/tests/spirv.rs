@@ -952,7 +952,7 @@ fn fences_order_through_atomics_without_the_vulkan_memory_model() {
         for (kernel, fill, expected) in [
             ("glsl450_message_passing_fences", "Flag=zero", vec![]),
             ("glsl450_message_passing_no_fences", "Flag=zero", vec![(RaceClass::MissingFence, 18, 22)]),
-            ("glsl450_message_passing_group_fences", "Flag=zero", vec![(RaceClass::Scope, 18, 24)]),
+            ("glsl450_message_passing_group_fences", "Flag=zero", vec![(RaceClass::Scope, 21, 27)]),
             ("glsl450_last_workgroup_reduction", "Count=zero", vec![]),
             ("glsl450_last_workgroup_reduction_no_fence", "Count=zero", vec![(RaceClass::MissingFence, 14, 20)]),
         ] {
