@@ -808,8 +808,8 @@ fn subgroup_barriers_are_followed_beside_release_and_acquire_of_buffers() {
     let compiled = |define: &[&str]| compile("subgroup_barrier_message_passing", &[&flags[..], define].concat());
     for (define, expected) in [
         (&[][..], vec![]),
-        (&["-DACROSS"], vec![(RaceClass::Scope, 20, 26)]),
-        (&["-DNO_FENCE"], vec![(RaceClass::MissingFence, 35, 45)]),
+        (&["-DACROSS"], vec![(RaceClass::Scope, 24, 30)]),
+        (&["-DNO_FENCE"], vec![(RaceClass::MissingFence, 39, 49)]),
         // Through shared memory, which the engine checks on clocks of its
         // own beside the buffers'.
         (&["-DSHARED"], vec![]),
