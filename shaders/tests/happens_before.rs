@@ -476,6 +476,7 @@ fn harness(atomic_data: bool, parts: u32, classes: bool) -> Option<trace_harness
     checks[0].source.push_str(&layout(atomic_data, parts, classes));
     checks[0].source.push_str(engine);
     checks[0].source.push_str("fn wgrace_hb_var_word(v: u32, word: u32) -> u32 { return word; }\n");
+    checks[0].source.push_str("fn wgrace_hb_owns(v: u32) -> bool { return true; }\n");
     // The harness runs one invocation: nothing to wait for.
     checks[0].source.push_str("fn wgrace_hb_subgroup_sync() {}\n");
     checks[0].source.push_str(&format!("const WGRACE_CODE_MISSING_FENCE: u32 = {MISSING_FENCE}u;\n"));

@@ -410,8 +410,8 @@ impl HappensBefore {
         self.class_count() * self.programs.sets() * set + u64::from(self.words) * (1 + 4 * u64::from(HISTORY))
     }
 
-    /// Its WGSL for `vars`: the layout, the engine, and
-    /// `wgrace_hb_var_word(v, word)`; and the record code of each check whose
+    /// Its WGSL for `vars`: the layout, the engine,
+    /// `wgrace_hb_var_word(v, word)` and `wgrace_hb_owns(v)`; and the record code of each check whose
     /// races the engine finds but that is not linked, `WGRACE_HB_NOT_LINKED`:
     /// without the strong program `wgrace_hb_missing_fence_code` (the
     /// missing-fence check defines it with that program), without the wide
@@ -493,6 +493,12 @@ impl HappensBefore {
             "\nfn wgrace_hb_var_word(v: u32, word: u32) -> u32 {{\n    switch v {{\n{cases}        default: {{\n            \
              return WGRACE_HB_NONE;\n        }}\n    }}\n}}\n"
         ));
+        // Whether it checks a variable's words: a switch of constant
+        // returns, which the driver folds where the variable is a constant
+        // (every access site's), so a site of the engine's memory compiles
+        // without the other checking path.
+        let owned = vars.iter().filter(|v| v.happens_before.is_some()).map(|v| v.id);
+        source.push_str(&crate::checks::var_predicate_wgsl("wgrace_hb_owns", owned, true));
         // The variables whose atomics it checks against their other
         // accesses, which the checks of atomic memory leave to it.
         let checked = vars.iter().filter(|v| v.engine_checks_atomics).map(|v| v.id);

@@ -409,17 +409,17 @@ fn wgrace_wg_check(var_id: u32, at: u32, words: u32, in_bounds: bool, site: u32,
         wgrace_out_of_bounds += 1u;
         return;
     }
-    if WGRACE_HB_ON {
-        // Workgroup memory that subgroup barriers order: the happens-before
-        // engine's, each workgroup's copy words of its own.
+    // Workgroup memory that subgroup barriers order: the happens-before
+    // engine's, each workgroup's copy words of its own. wgrace_hb_owns
+    // folds at each site (a constant variable), which then compiles one
+    // path of the two.
+    if WGRACE_HB_ON && wgrace_hb_owns(var_id) {
         let word = at - wgrace_params.vars[var_id].base;
         let hb = wgrace_hb_var_word(var_id, word);
-        if hb != WGRACE_HB_NONE {
-            for (var i = 0u; i < words; i++) {
-                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
-            }
-            return;
+        for (var i = 0u; i < words; i++) {
+            wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
         }
+        return;
     }
     if WGRACE_STMT {
         for (var i = 0u; i < words; i++) {
@@ -671,16 +671,15 @@ fn wgrace_storage_check(var_id: u32, word: u32, words: u32, in_bounds: bool, sit
         wgrace_out_of_bounds += 1u;
         return;
     }
-    if WGRACE_HB_ON {
-        // Memory that release and acquire synchronization can order: the
-        // happens-before engine's (happens_before/engine.wgsl).
+    // Memory that release and acquire synchronization can order: the
+    // happens-before engine's (happens_before/engine.wgsl), as for
+    // workgroup memory.
+    if WGRACE_HB_ON && wgrace_hb_owns(var_id) {
         let hb = wgrace_hb_var_word(var_id, word);
-        if hb != WGRACE_HB_NONE {
-            for (var i = 0u; i < words; i++) {
-                wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
-            }
-            return;
+        for (var i = 0u; i < words; i++) {
+            wgrace_hb_access(hb + i, word + i, site, write, wgrace_any, 0u);
         }
+        return;
     }
     let at = wgrace_params.vars[var_id].base + word;
     // A buffer no barrier orders (wgrace_data_race_barriers_order, generated

@@ -845,12 +845,10 @@ fn wgrace_hb_atomic_data(loc: u32, flags: u32, scope: u32, v: u32, word: u32, si
             wgrace_hb_repeat_version = version;
         }
     }
-    if v != WGRACE_HB_NONE {
-        let hb = wgrace_hb_var_word(v, word);
-        if hb != WGRACE_HB_NONE {
-            let write = (flags & WGRACE_HB_WRITE) != 0u;
-            wgrace_hb_access(hb, word, site, write, wgrace_any, wgrace_hb_atomic_kind(scope));
-        }
+    if v != WGRACE_HB_NONE && wgrace_hb_owns(v) {
+        let write = (flags & WGRACE_HB_WRITE) != 0u;
+        let kind = wgrace_hb_atomic_kind(scope);
+        wgrace_hb_access(wgrace_hb_var_word(v, word), word, site, write, wgrace_any, kind);
     }
     if (flags & (WGRACE_HB_LOCK_TAKE | WGRACE_HB_LOCK_FREE)) != 0u {
         wgrace_hb_hold(loc, (flags & WGRACE_HB_LOCK_TAKE) != 0u);

@@ -9,6 +9,10 @@ fn wgrace_hb_var_word(v: u32, word: u32) -> u32 {
     return WGRACE_HB_NONE;
 }
 
+fn wgrace_hb_owns(v: u32) -> bool {
+    return false;
+}
+
 fn wgrace_hb_checks_atomics(v: u32) -> bool {
     return false;
 }
