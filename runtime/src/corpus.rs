@@ -13,6 +13,8 @@
 //!   race, with the class wgrace must give them;
 //! - `// finding: CHECK` for a finding of another check the kernel must get
 //!   (a check's id, e.g. `barrier-divergence`; `wgrace checks` lists them);
+//! - `// finding-maybe: CHECK` for one that only some schedules give (a
+//!   spin-wait that waited): a report may have it, and need not;
 //! - optionally `// xfail: REASON` for a kernel wgrace is known to get wrong,
 //!   and `// original: …` naming the test it was ported from.
 //!
@@ -84,6 +86,9 @@ pub struct Expectation {
     pub maybe: Vec<LinePair>,
     /// The findings of other checks it must get.
     pub findings: Vec<String>,
+    /// Findings that only some schedules give (`finding-maybe:`): a report
+    /// may have them, and need not.
+    pub maybe_findings: Vec<String>,
     /// Where they must be, for a `finding:` line that lists lines: (check,
     /// line of the finding's primary location). A check with lines listed
     /// must have findings at those lines and at no others.
@@ -104,6 +109,7 @@ impl Expectation {
         let mut races = Vec::new();
         let mut maybe = Vec::new();
         let mut findings = Vec::new();
+        let mut maybe_findings = Vec::new();
         let mut finding_lines = Vec::new();
         let mut xfail = None;
         let mut original = None;
@@ -133,6 +139,17 @@ impl Expectation {
                 let line = |s: &str| s.parse::<u32>().map_err(|_| at(&format!("`{s}` is not a line number")));
                 let pair = LinePair::new(class, line(a)?, line(b)?);
                 if optional { maybe.push(pair) } else { races.push(pair) }
+            } else if let Some(f) = comment.strip_prefix("finding-maybe:") {
+                let known = CheckSet::default().ids();
+                match f.trim() {
+                    id if known.iter().any(|k| k == id) => maybe_findings.push(id.to_string()),
+                    other => {
+                        return Err(at(&format!(
+                            "`finding-maybe:` expects one check, got `{other}` (the checks are: {})",
+                            known.join(", ")
+                        )));
+                    }
+                }
             } else if let Some(f) = comment.strip_prefix("finding:") {
                 let known = CheckSet::default().ids();
                 let mut words = f.split_whitespace();
@@ -165,9 +182,14 @@ impl Expectation {
         races.dedup();
         findings.sort();
         findings.dedup();
+        maybe_findings.sort();
+        maybe_findings.dedup();
+        if let Some(both) = maybe_findings.iter().find(|f| findings.contains(f)) {
+            return Err(format!("`{both}` is listed both as a finding and as a `finding-maybe:`"));
+        }
         finding_lines.sort();
         finding_lines.dedup();
-        Ok(Expectation { racy, races, maybe, findings, finding_lines, xfail, original })
+        Ok(Expectation { racy, races, maybe, findings, maybe_findings, finding_lines, xfail, original })
     }
 
     /// The same expectation with every line 0: what a module without debug
@@ -244,6 +266,8 @@ pub struct KernelResult {
     pub verdict: Option<Verdict>,
     /// Findings of other checks its header lists.
     pub expected_findings: Vec<String>,
+    /// Findings its header says only some schedules give (`finding-maybe:`).
+    pub maybe_findings: Vec<String>,
     /// Findings of other checks reported (kinds, each once).
     pub findings: Vec<String>,
     /// Listed racing line pairs.
@@ -275,6 +299,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
         expected_racy: None,
         verdict: None,
         expected_findings: Vec::new(),
+        maybe_findings: Vec::new(),
         findings: Vec::new(),
         listed: 0,
         reported: 0,
@@ -290,6 +315,7 @@ pub fn check_kernel(gpu: &Gpu, path: &Path, suite: &str, flags: &RunArgs) -> Ker
         (Ok(expected), Ok(header)) => {
             result.expected_racy = Some(expected.racy);
             result.expected_findings = expected.findings.clone();
+            result.maybe_findings = expected.maybe_findings.clone();
             result.listed = expected.races.len();
             let report = run(gpu, path, &header, flags).map_err(|e| e.to_string());
             let (status, by_lines) = match &report {
@@ -506,7 +532,9 @@ fn judge(listed: &Expectation, report: &Run, by_lines: bool, result: &mut Kernel
     if racy != expected.racy {
         return Status::Fail(if racy { "false positive".into() } else { "false negative".into() });
     }
-    if let Some(f) = result.findings.iter().find(|f| !expected.findings.contains(f)) {
+    if let Some(f) =
+        result.findings.iter().find(|f| !expected.findings.contains(f) && !expected.maybe_findings.contains(f))
+    {
         return Status::Fail(format!("reported {f}, which the header does not list"));
     }
     if let Some(f) = expected.findings.iter().find(|f| !result.findings.contains(f)) {
@@ -624,7 +652,7 @@ fn score(suite: &str, kernels: &[&KernelResult]) -> Score {
         }
         let (Some(expected), Some(verdict)) = (k.expected_racy, k.verdict) else { continue };
         let racy = verdict == Verdict::Race;
-        let extra = k.findings.iter().any(|f| !k.expected_findings.contains(f));
+        let extra = k.findings.iter().any(|f| !k.expected_findings.contains(f) && !k.maybe_findings.contains(f));
         let missing = k.expected_findings.iter().any(|f| !k.findings.contains(f));
         if (!expected && racy) || extra {
             s.false_positives += 1;
@@ -849,6 +877,12 @@ mod tests {
         assert!(Expectation::parse("// expect: no-race\n").unwrap().findings.is_empty());
         let bad = Expectation::parse("// expect: no-race\n// finding: deadlock\n").unwrap_err();
         assert!(bad.contains("unknown finding `deadlock`"), "{bad}");
+        let maybe = Expectation::parse("// expect: no-race\n// finding-maybe: loops\n").unwrap();
+        assert_eq!((maybe.findings.len(), maybe.maybe_findings), (0, vec!["loops".to_string()]));
+        let bad = Expectation::parse("// expect: no-race\n// finding-maybe: loops 12\n").unwrap_err();
+        assert!(bad.contains("expects one check, got `loops 12`"), "{bad}");
+        let bad = Expectation::parse("// expect: no-race\n// finding: loops\n// finding-maybe: loops\n").unwrap_err();
+        assert!(bad.contains("both as a finding and as a `finding-maybe:`"), "{bad}");
     }
 
     #[test]

@@ -1,14 +1,14 @@
 // original: shapes: single-pass prefix sum with decoupled look-back (Merrill & Garland) (racy under WGSL)
 // wgsl: race-free in CUDA (a device-scope fence orders the plain aggregate/prefix before the flag); racy in WGSL: atomics are relaxed and there is no device-scope fence, so another workgroup's plain read of an aggregate or prefix is never ordered after its write (lines 52 and 81 race only when the look-back finds a flag at FLAG_AGGREGATE, which depends on scheduling)
-// Inclusive scan of 256 values by 4 workgroups of 64. Each workgroup scans its
-// chunk in workgroup memory, invocation 0 publishes the chunk aggregate (plain)
-// and raises flag 1 (atomic), then looks back: it spins, bounded, on the flag of
-// workgroup k-1 only; for older predecessors it looks once. Flag 2 means an
-// inclusive prefix is there (stop), flag 1 an aggregate (add it, go on), and a
-// flag still 0 makes it reduce that chunk from the input itself (the fallback
-// that keeps the scan correct and terminating under any workgroup order).
+// Inclusive scan of 256 values by 4 workgroups of 64. Each workgroup scans its chunk in workgroup
+// memory, invocation 0 publishes the chunk aggregate (plain) and raises flag 1 (atomic), then looks
+// back: it spins, bounded, on the flag of workgroup k-1 only; for older predecessors it looks once.
+// Flag 2 means an inclusive prefix is there (stop), flag 1 an aggregate (add it, go on), and a flag
+// still 0 makes it reduce that chunk from the input (the fallback that keeps the scan correct and
+// terminating under any workgroup order). Whether the spin waits (a `loops` warning) depends on it too.
 // wgrace: --dispatch 4
 // expect: race
+// finding-maybe: loops
 // race-maybe: inter-workgroup 52 81
 // race: inter-workgroup 49 85
 
