@@ -7,11 +7,10 @@
 use std::collections::BTreeMap;
 
 use wgrace::report::Report;
-use wgrace::session;
 use wgrace::spec::{RunArgs, RunSpec};
 use wgrace_instrument::checks::CheckSet;
 
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 /// One subgroup of 64 invocations per line: each line reads at its stride
 /// (in words of 4 bytes) from word 0, one after another.
@@ -87,9 +86,7 @@ fn run(flags: &[&str]) -> Report {
     let flags: Vec<String> =
         ["--dispatch", "2", "--buffer", "out=128"].iter().chain(flags).map(|s| s.to_string()).collect();
     let spec = RunSpec::from_args(&RunArgs::parse_flags(&flags).expect("flags")).expect("spec");
-    session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report
+    crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("run").report
 }
 
 /// Each line's banks findings: (worst degree, average degree, subgroup

@@ -55,7 +55,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>) {
     std::fs::write(&path, wgsl).expect("write");
     let flags = ["--dispatch", "2", "--mode", "stmt", "--loop-budget", "100000"].map(String::from);
     let (shader, _, spec) = wgrace::load_with_flags(&path, RunArgs::parse_flags(&flags).expect("flags")).expect("load");
-    let (run, _) = Plan::new(shader, spec).expect("plan").check(crate::support::gpu(), &mut |_, _| {}).expect("runs");
+    let plan = Plan::new(shader, spec).expect("plan");
+    let (run, _) = crate::support::on_a_device(|gpu| plan.check(gpu, &mut |_, _| {})).expect("runs");
     if !run.adapter.as_ref().is_some_and(|a| a.name.starts_with("llvmpipe")) {
         return;
     }
@@ -96,7 +97,8 @@ fn main(@builtin(local_invocation_index) i: u32) {
         let flags = ["--dispatch", "1", "--mode", mode].map(String::from);
         let (shader, _, spec) =
             wgrace::load_with_flags(&path, RunArgs::parse_flags(&flags).expect("flags")).expect("load");
-        let checked = Plan::new(shader, spec).expect("plan").check(crate::support::gpu(), &mut |_, _| {});
+        let plan = Plan::new(shader, spec).expect("plan");
+        let checked = crate::support::on_a_device(|gpu| plan.check(gpu, &mut |_, _| {}));
         let (run, _) = checked.unwrap_or_else(|e| panic!("{mode}: {e}"));
         assert!(run.races.is_empty() && run.incomplete.is_empty(), "{mode}: {:?} {:?}", run.races, run.incomplete);
     }

@@ -15,7 +15,7 @@ use wgrace::{Finding, Severity, session};
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -54,9 +54,7 @@ pub(crate) fn assert_valid(validator: &jsonschema::Validator, instance: &Value, 
 /// on the tests' adapter.
 fn report(path: &Path, flags: RunArgs) -> Report {
     let (shader, _, spec) = wgrace::load_with_flags(path, flags).expect("load");
-    session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report
+    crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("run").report
 }
 
 fn sample_report(name: &str, flags: RunArgs) -> Report {

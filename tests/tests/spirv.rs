@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 
 use wgrace::report::{AccessKind, BarrierKind, RaceClass, RaceKind, Report, Verdict};
-use wgrace::session;
 use wgrace::spec::RunArgs;
 use wgrace::{Error, Plan};
 use wgrace_instrument::checks::CheckSet;
@@ -56,7 +55,7 @@ fn compile_with(compiler: &str, base: &[&str], name: &str, flags: &[&str]) -> Pa
 
 fn check(path: &Path, flags: RunArgs) -> Result<Report, Error> {
     let (shader, _, spec) = wgrace::load_with_flags(path, flags)?;
-    Ok(session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})?.report)
+    Ok(crate::support::check_shader(&shader, &spec, &CheckSet::default())?.report)
 }
 
 /// Each race of `run` as (class, lower line, higher line), sorted, once.
@@ -193,7 +192,7 @@ fn run_native(path: &Path, flags: &[&str], name: &str) -> Vec<u32> {
     let (shader, _, spec) = wgrace::load_with_flags(path, args(flags)).expect("loads");
     let plan = Plan::new(shader, spec).expect("plans");
     let index = plan.buffers.iter().position(|b| b.name == name).expect("the buffer");
-    let data = plan.run_native(gpu()).expect("runs");
+    let data = crate::support::on_a_device(|gpu| plan.run_native(gpu)).expect("runs");
     data[index].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
 }
 
@@ -1094,8 +1093,7 @@ fn workgroup_scope_atomics_used_by_several_workgroups_are_scope_races() {
     // The instrumented module computes what the original does.
     let flags = ["--dispatch", "4", "--fill", "Counters=zero"];
     let (shader, _, spec) = wgrace::load_with_flags(&device, args(&flags)).expect("loads");
-    let checked = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("runs");
+    let checked = crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("runs");
     let output = &checked.outputs[0];
     let index = output.buffers.iter().position(|b| b.name == "Counters").expect("Counters");
     let instrumented: Vec<u32> =

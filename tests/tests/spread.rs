@@ -3,20 +3,17 @@
 //! of detecting gives the cells and ranges worked out by hand.
 
 use wgrace::report::{RaceClass, Spread};
-use wgrace::session;
 use wgrace::spec::{ModeArg, RunArgs};
 use wgrace_instrument::Replay;
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 fn spreads(flags: RunArgs) -> Vec<(RaceClass, Spread)> {
     let path = samples_dir().join("storage_races_in_three_workgroups.wgsl");
     let (shader, _, spec) = wgrace::load_with_flags(&path, flags).expect("load");
-    let report = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report;
+    let report = crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("run").report;
     let run = &report.runs[0];
     run.races.iter().map(|r| (r.class, r.spread.clone().expect("a race the runtime found has its spread"))).collect()
 }

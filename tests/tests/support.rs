@@ -5,6 +5,10 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use wgrace::gpu::{AdapterChoice, DevicePool, Gpu};
+use wgrace::session::{self, Checked};
+use wgrace::spec::RunSpec;
+use wgrace::{Error, Shader};
+use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
 /// The adapter the tests use (lavapipe in CI, or `$WGRACE_TEST_ADAPTER`),
@@ -47,10 +51,10 @@ pub fn gpu() -> &'static Gpu {
     try_gpu().expect("a GPU test begins with require_gpu!()")
 }
 
-/// Devices of the tests' adapter for checking samples side by side (see
+/// Devices of the tests' adapter for checking side by side (see
 /// [`DevicePool`]): `$WGRACE_TEST_DEVICES` of them, by default one per core.
-/// The samples are most of the suite's time, and lavapipe compiles each
-/// device's kernels on one thread.
+/// lavapipe compiles each device's kernels on one thread (its queue's), so
+/// tests that shared one device would compile by turns, on one core.
 ///
 /// # Panics
 /// When a device cannot be opened, or before [`require_gpu!`].
@@ -64,6 +68,21 @@ pub fn pool() -> &'static DevicePool {
         let first = gpu().open_another().unwrap_or_else(|e| panic!("{e}"));
         DevicePool::open(first, size).unwrap_or_else(|e| panic!("{e}"))
     })
+}
+
+/// `work` on a device of the [`pool`] that no other test is using, for as
+/// long as it runs.
+pub fn on_a_device<T>(work: impl FnOnce(&Gpu) -> T) -> T {
+    pool().with(work)
+}
+
+/// `wgrace run`'s check of `shader` with `checks`, on a device of its own
+/// ([`on_a_device`]).
+///
+/// # Errors
+/// As [`session::check`].
+pub fn check_shader(shader: &Shader, spec: &RunSpec, checks: &CheckSet) -> Result<Checked, Error> {
+    on_a_device(|gpu| session::check(shader, spec, std::slice::from_ref(gpu), checks, false, &mut |_| {}))
 }
 
 /// Whether a missing adapter fails the GPU tests instead of skipping them:

@@ -4,20 +4,17 @@
 //! worked out by hand, in every way of detecting.
 
 use wgrace::report::{Focus, Timeline};
-use wgrace::session;
 use wgrace::spec::{ModeArg, RunArgs};
 use wgrace_instrument::Replay;
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 fn timeline(sample: &str, flags: RunArgs) -> Option<Timeline> {
     let path = samples_dir().join(sample);
     let (shader, _, spec) = wgrace::load_with_flags(&path, flags).expect("load");
-    let report = session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report;
+    let report = crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("run").report;
     report.runs[0].timeline.clone()
 }
 

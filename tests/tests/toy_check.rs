@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use wgrace::session;
 use wgrace::spec::{RunArgs, RunSpec};
 use wgrace_instrument::checks::{Check, CheckSet, DecodeContext, Decoded, Record, ShaderFacts};
 use wgrace_instrument::report::{CheckInfo, Finding, Severity};
@@ -17,7 +16,7 @@ use wgrace_tests::samples_dir;
 use serde_json::json;
 
 use crate::formats::{assert_valid, report_schema, sarif_schema};
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 /// Its WGSL: invocation 0 of each workgroup records one event, all under
 /// the same ids, so the table holds one record counting the workgroups.
@@ -82,8 +81,7 @@ fn a_check_added_outside_the_core_reports_in_text_and_json() {
     let spec = RunSpec::from_args(&args).expect("spec");
     let checks = CheckSet::default().with(Arc::new(ToyWorkgroups));
     assert!(checks.ids().contains(&"toy-workgroups".to_string()), "the toy's record codes fit beside the registry's");
-    let report =
-        session::check(&shader, &spec, std::slice::from_ref(gpu()), &checks, false, &mut |_| {}).expect("run").report;
+    let report = crate::support::check_shader(&shader, &spec, &checks).expect("run").report;
 
     // The registered checks still ran: the sample is race-free.
     assert_eq!(report.verdict, wgrace::Verdict::NoRace);

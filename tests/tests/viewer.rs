@@ -6,7 +6,6 @@ use std::path::Path;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use wgrace::Report;
-use wgrace::session;
 use wgrace::spec::RunArgs;
 use wgrace_gui::Viewer;
 use wgrace_gui::egui::Role;
@@ -14,7 +13,7 @@ use wgrace_gui::model::{self, Column, View};
 use wgrace_instrument::checks::CheckSet;
 use wgrace_tests::samples_dir;
 
-use crate::support::{gpu, require_gpu};
+use crate::support::require_gpu;
 
 fn report_of(path: &Path) -> Report {
     report_with(path, RunArgs::default())
@@ -22,9 +21,7 @@ fn report_of(path: &Path) -> Report {
 
 fn report_with(path: &Path, flags: RunArgs) -> Report {
     let (shader, _, spec) = wgrace::load_with_flags(path, flags).expect("load");
-    session::check(&shader, &spec, std::slice::from_ref(gpu()), &CheckSet::default(), false, &mut |_| {})
-        .expect("run")
-        .report
+    crate::support::check_shader(&shader, &spec, &CheckSet::default()).expect("run").report
 }
 
 fn harness(report: Report) -> Harness<'static, Viewer> {
