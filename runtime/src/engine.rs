@@ -246,7 +246,7 @@ fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Resul
         crate::guard::catch(|| {
             let shader = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some(label),
-                source: wgpu::ShaderSource::Naga(Cow::Owned(module.clone())),
+                source: wgpu::ShaderSource::Naga(Cow::Owned(without_names(module))),
             });
             gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(label),
@@ -266,6 +266,42 @@ fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Resul
     }
     gpu.check()?;
     Ok(pipeline)
+}
+
+/// `module` without the names the driver does not need: those of
+/// constants, variables, functions, arguments and expressions (entry
+/// points, overrides and types keep theirs; types are unique by name and
+/// shape). Names are for people, and `--emit-instrumented` keeps them.
+/// Modules that differ only in names, as naga's reader makes of a SPIR-V
+/// module with and without debug information (a local named after an id),
+/// are then one module to the driver's shader cache, and compile once.
+fn without_names(module: &naga::Module) -> naga::Module {
+    fn strip(function: &mut naga::Function) {
+        function.name = None;
+        for argument in &mut function.arguments {
+            argument.name = None;
+        }
+        for (_, local) in function.local_variables.iter_mut() {
+            local.name = None;
+        }
+        function.named_expressions.clear();
+    }
+    let mut module = module.clone();
+    for (_, constant) in module.constants.iter_mut() {
+        constant.name = None;
+    }
+    for (_, global) in module.global_variables.iter_mut() {
+        global.name = None;
+    }
+    for (_, function) in module.functions.iter_mut() {
+        strip(function);
+    }
+    for entry in &mut module.entry_points {
+        let name = entry.function.name.take();
+        strip(&mut entry.function);
+        entry.function.name = name;
+    }
+    module
 }
 
 /// What a wait for the first dispatch of a pipeline does, as
