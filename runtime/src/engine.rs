@@ -1544,6 +1544,35 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     #[test]
+    fn modules_that_differ_only_in_names_are_one_module_to_the_driver() {
+        let source = |names: [&str; 4]| {
+            let [global, helper, local, argument] = names;
+            format!(
+                "override scale: u32 = 2u;\n@group(0) @binding(0) var<storage, read_write> {global}: array<u32, 4>;\n\
+                 fn {helper}({argument}: u32) -> u32 {{ var {local} = {argument} * scale; return {local}; }}\n\
+                 @compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {{ \
+                 {global}[i] = {helper}(i); }}\n"
+            )
+        };
+        let spirv = |names| {
+            let module = naga::front::wgsl::parse_str(&source(names)).expect("parses");
+            let stripped = without_names(&module);
+            assert_eq!(stripped.entry_points[0].name, "main");
+            assert_eq!(stripped.overrides.iter().next().and_then(|(_, o)| o.name.as_deref()), Some("scale"));
+            assert!(stripped.global_variables.iter().all(|(_, g)| g.name.is_none()));
+            let mut validator =
+                naga::valid::Validator::new(naga::valid::ValidationFlags::all(), naga::valid::Capabilities::all());
+            let info = validator.validate(&stripped).expect("still valid");
+            let constants = naga::back::PipelineConstants::default();
+            let (resolved, info) =
+                naga::back::pipeline_constants::process_overrides(&stripped, &info, None, &constants)
+                    .expect("resolves");
+            naga::back::spv::write_vec(&resolved, &info, &naga::back::spv::Options::default(), None).expect("writes")
+        };
+        assert_eq!(spirv(["data", "twice", "product", "x"]), spirv(["out", "double", "y", "value"]));
+    }
+
+    #[test]
     fn a_long_compile_is_told_each_second_after_the_first_few_and_then_its_end() {
         let told = Arc::new(Mutex::new(Vec::new()));
         let sink = told.clone();
