@@ -20,7 +20,7 @@
 //! changing anything, so that the site count is known before the runtime is
 //! specialised; the second rewrites the blocks, consuming the plans in order.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use naga::proc::Layouter;
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
@@ -334,7 +334,7 @@ struct Planning {
     slot_words: u32,
     reachable: Vec<Handle<Function>>,
     /// Per function (`None`: the entry point).
-    plans: HashMap<Option<usize>, FunctionPlans>,
+    plans: BTreeMap<Option<usize>, FunctionPlans>,
     sites: Vec<Site>,
     barriers: Vec<BarrierSite>,
     loops: Vec<LoopSite>,
@@ -597,7 +597,7 @@ fn plan(shader: &Shader, module: &Module, info: &ModuleInfo, entry: &str) -> Res
         loop_stack: Vec::new(),
         varying: None,
     };
-    let mut plans: HashMap<Option<usize>, FunctionPlans> = HashMap::new();
+    let mut plans: BTreeMap<Option<usize>, FunctionPlans> = BTreeMap::new();
     for &f in &reachable {
         let function = &module.functions[f];
         let mut queue = FunctionPlans::default();
@@ -1350,7 +1350,7 @@ fn track_whole_elements(
     module: &Module,
     layouter: &Layouter,
     tracked: &mut [TrackedVar],
-    plans: &mut HashMap<Option<usize>, FunctionPlans>,
+    plans: &mut BTreeMap<Option<usize>, FunctionPlans>,
     sites: &[Site],
 ) {
     for v in tracked.iter_mut().filter(|v| v.space == Space::Storage) {
@@ -1380,7 +1380,7 @@ fn track_whole_elements(
 /// of a scope narrower than the device, or with plain and atomic accesses
 /// (elsewhere no access takes part in a scope or atomic-plain race), and
 /// marks those variables.
-fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut HashMap<Option<usize>, FunctionPlans>) {
+fn keep_atomic_memory(tracked: &mut [TrackedVar], plans: &mut BTreeMap<Option<usize>, FunctionPlans>) {
     for a in plans.values().flat_map(|p| p.atomics.iter().flatten()) {
         tracked[a.var].scoped_atomics |= a.narrow;
         tracked[a.var].subgroup_atomics |= a.subgroup;
@@ -1425,7 +1425,7 @@ fn in_place_copies(
     module: &Module,
     root: &Function,
     reachable: &[Handle<Function>],
-    plans: &HashMap<Option<usize>, FunctionPlans>,
+    plans: &BTreeMap<Option<usize>, FunctionPlans>,
 ) -> usize {
     let checked = |f: Option<usize>| plans.get(&f).map_or(0, |p| p.accesses.iter().flatten().count());
     // Callers come after their callees in a module: walk back from the root.
@@ -2250,7 +2250,7 @@ impl SyncHooks {
     fn new(
         module: &Module,
         linked: &crate::link::Linked,
-        plans: &HashMap<Option<usize>, FunctionPlans>,
+        plans: &BTreeMap<Option<usize>, FunctionPlans>,
         fenced: bool,
         atomic_data: bool,
     ) -> Result<SyncHooks, InstrumentError> {
@@ -2283,7 +2283,7 @@ impl SyncHooks {
 /// compare-exchange from 0 takes a lock only where a store or exchange of 0
 /// frees one in the same variable (a compare-exchange that claims a word for
 /// good, as a hash table's insert does, takes none). Whether any does.
-fn infer_locks(plans: &mut HashMap<Option<usize>, FunctionPlans>) -> bool {
+fn infer_locks(plans: &mut BTreeMap<Option<usize>, FunctionPlans>) -> bool {
     let syncs = || plans.values().flat_map(|p| p.syncs.iter().flatten());
     let freed: std::collections::HashSet<usize> = syncs().filter(|s| s.lock == LockRole::Free).map(|s| s.var).collect();
     for sync in plans.values_mut().flat_map(|p| p.syncs.iter_mut().flatten()) {
@@ -2299,7 +2299,7 @@ fn infer_locks(plans: &mut HashMap<Option<usize>, FunctionPlans>) -> bool {
 /// function returning it, `wgrace_hb_result_N`, and names it in the plans.
 /// They live in the runtime because naga wants a function before its
 /// callers, and the linked runtime's functions come first.
-fn add_result_getters(runtime: &mut Module, user: &Module, plans: &mut HashMap<Option<usize>, FunctionPlans>) {
+fn add_result_getters(runtime: &mut Module, user: &Module, plans: &mut BTreeMap<Option<usize>, FunctionPlans>) {
     let mut names: Vec<(TypeInner, String)> = Vec::new();
     for sync in plans.values_mut().flat_map(|p| p.syncs.iter_mut().flatten()) {
         let Some(result) = &sync.result else { continue };

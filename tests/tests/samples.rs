@@ -459,6 +459,38 @@ fn a_finding_some_schedules_give_may_be_there_or_not() {
     }
 }
 
+/// Instrumenting a kernel twice gives the same module, word for word: the
+/// driver's shader cache then compiles a kernel once whatever the run, and
+/// a module and its twin without debug information once between them
+/// (`engine::without_names`); `--emit-instrumented` writes the same file
+/// each time. Over the matrix and every SPIR-V sample with debug
+/// information (the happens-before engine's kernels, where the pass
+/// generates most), each instrumented twice in one process (each of its
+/// hash maps seeded apart).
+#[test]
+fn instrumenting_a_kernel_twice_gives_the_same_module() {
+    require_gpu!();
+    let spirv = |path: &Path| path.extension().is_some_and(|e| e == "spv") && !is_nodebug(path);
+    let mut list: Vec<PathBuf> =
+        kernels(&samples_dir()).expect("samples").into_iter().map(|(path, _)| path).filter(|p| spirv(p)).collect();
+    list.extend(matrix().iter().filter(|p| !spirv(p)).cloned());
+    let written = |path: &Path| -> Option<Vec<u32>> {
+        let text = header_text(path).expect("kernel");
+        let (shader, spec) = load_kernel(path, &text, &RunArgs::default()).ok()?;
+        let inst = Plan::new(shader, spec).ok()?.instrument(gpu()).ok()?;
+        Some(
+            naga::back::spv::write_vec(&inst.module, &inst.info, &naga::back::spv::Options::default(), None)
+                .expect("SPIR-V"),
+        )
+    };
+    let differ: Vec<String> = list
+        .iter()
+        .filter(|path| written(path) != written(path))
+        .map(|path| path.strip_prefix(samples_dir()).unwrap_or(path).display().to_string())
+        .collect();
+    assert!(differ.is_empty(), "instrumented twice, these kernels gave two modules: {differ:?}");
+}
+
 /// The matrix (`samples/matrix.txt`), which the default tier checks in the
 /// differential configurations, covers every kind of kernel they can tell
 /// apart: every check and race class and finding kind, races on each
