@@ -66,6 +66,7 @@ fn main() {
             default: { wgrace_hb_barrier_leave((s.c & 1u) != 0u, (s.c & 2u) != 0u, s.b >> WGRACE_HB_NAMES_SHIFT); }
         }
     }
+    wgrace_hb_end();
 }
 "#;
 

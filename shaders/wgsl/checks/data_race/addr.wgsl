@@ -84,6 +84,9 @@ fn wgrace_data_race_on_end() {
         wgrace_data_race_flush();
     }
     wgrace_stmt_end();
+    if WGRACE_HB_ON {
+        wgrace_hb_end();
+    }
 }
 
 // Adds what the state machines counted privately to the log.

@@ -19,6 +19,8 @@ fn wgrace_hb_checks_atomics(v: u32) -> bool {
 
 fn wgrace_hb_begin() {}
 
+fn wgrace_hb_end() {}
+
 fn wgrace_hb_barrier_arrive(subgroup_execution: bool, subgroup_memory: bool, orders: u32) {}
 
 fn wgrace_hb_subgroup_sync() {}
