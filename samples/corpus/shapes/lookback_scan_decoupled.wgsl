@@ -13,7 +13,7 @@
 // race: inter-workgroup 49 85
 
 const CHUNK: u32 = 64u;
-const SPIN_LIMIT: u32 = 65536u;
+const SPIN_LIMIT: u32 = 16384u; // half of wgrace's loop budget: a late predecessor ends the spin, not the budget
 const FLAG_AGGREGATE: u32 = 1u;
 const FLAG_PREFIX: u32 = 2u;
 
