@@ -237,7 +237,20 @@ fn uses_immediates(module: &naga::Module, info: &naga::valid::ModuleInfo, entry:
     module.global_variables.iter().any(|(h, g)| g.space == naga::AddressSpace::Immediate && !uses[h].is_empty())
 }
 
+/// The pipeline of `module`'s entry point `entry` on `gpu`: one it made
+/// lately from the same module, or a new one.
 fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
+    let module = without_names(module);
+    let key = crate::pipelines::PipelineKey::of(&module, entry, label);
+    if let Some(pipeline) = gpu.pipelines.get(&key) {
+        return Ok(pipeline);
+    }
+    let pipeline = new_pipeline(gpu, module, entry, label)?;
+    gpu.pipelines.keep(key, &pipeline);
+    Ok(pipeline)
+}
+
+fn new_pipeline(gpu: &Gpu, module: naga::Module, entry: &str, label: &str) -> Result<wgpu::ComputePipeline, Error> {
     let scope = gpu.device.push_error_scope(wgpu::ErrorFilter::Validation);
     // naga's backends panic on some valid modules: a panic is the shader's
     // failure to compile, with what it was (`Plan::explain` adds the
@@ -246,7 +259,7 @@ fn pipeline(gpu: &Gpu, module: &naga::Module, entry: &str, label: &str) -> Resul
         crate::guard::catch(|| {
             let shader = gpu.device.create_shader_module(wgpu::ShaderModuleDescriptor {
                 label: Some(label),
-                source: wgpu::ShaderSource::Naga(Cow::Owned(without_names(module))),
+                source: wgpu::ShaderSource::Naga(Cow::Owned(module)),
             });
             gpu.device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(label),

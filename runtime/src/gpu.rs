@@ -188,6 +188,8 @@ pub struct Gpu {
     pub info: AdapterInfo,
     /// Whether timestamp queries are available (for `bench`).
     pub timestamps: bool,
+    /// The pipelines it made lately, for checks that run a module again.
+    pub(crate) pipelines: crate::pipelines::PipelineCache,
     errors: Arc<Mutex<Vec<String>>>,
     lost: Arc<Mutex<Option<String>>>,
 }
@@ -320,6 +322,7 @@ impl Gpu {
             adapter,
             device,
             queue,
+            pipelines: crate::pipelines::PipelineCache::default(),
             errors,
             lost,
         })

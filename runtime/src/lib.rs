@@ -34,6 +34,7 @@ pub mod engine;
 pub mod gpu;
 pub mod guard;
 pub mod log;
+mod pipelines;
 pub mod print;
 pub mod sarif;
 pub mod session;
