@@ -753,6 +753,7 @@ impl CheckedLayout {
 
     /// The parameter block for chunk `index` (`WgraceParams`).
     fn params(&self, inst: &Instrumented, dispatch: [u32; 3], index: u32) -> Vec<u8> {
+        let [spread_cells_x, spread_cells_y, _, spread_shifts] = abi::spread_grid(dispatch).packed();
         let header = abi::Params {
             chunk_base: index * self.chunk,
             total_workgroups: self.total_workgroups as u32,
@@ -766,7 +767,9 @@ impl CheckedLayout {
             witness_shift: self.u64_words.max(2).trailing_zeros().saturating_sub(1),
             trace_capacity: self.trace_capacity,
             slot_values_at: if self.log.value_sites == 0 { 0 } else { self.log.slot_values_at() as u32 },
-            ..abi::Params::default()
+            spread_cells_x,
+            spread_cells_y,
+            spread_shifts,
         };
         let mut vars: Vec<abi::Var> = inst
             .vars

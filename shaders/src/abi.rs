@@ -33,12 +33,17 @@ pub struct Params {
     /// Log word where workgroup slot 0's table of written values starts
     /// (with written values gathered; 0 otherwise).
     pub slot_values_at: u32,
-    /// Padding to the variables' alignment.
-    pub _pad0: u32,
-    /// Padding.
-    pub _pad1: u32,
-    /// Padding.
-    pub _pad2: u32,
+    /// The spread grid's cells along x and along y, and log2 of a cell's
+    /// workgroups along x, y and z, 8 bits each ([`SpreadGrid::packed`]):
+    /// `wgrace_spread_cell` reads them here, a uniform the driver loads
+    /// once, rather than from the spread table in a storage buffer (a load
+    /// there is a loop over the lanes on lavapipe, at each of a shader's
+    /// many inlined records).
+    pub spread_cells_x: u32,
+    /// See [`Params::spread_cells_x`].
+    pub spread_cells_y: u32,
+    /// See [`Params::spread_cells_x`].
+    pub spread_shifts: u32,
 }
 
 /// `WgraceVar`: one tracked variable's place in its shadow.
@@ -169,8 +174,9 @@ impl SpreadGrid {
         self.shifts.map(|s| 1 << s)
     }
 
-    /// The spread table's first element (`wgrace_spread_cell`): the cells
-    /// along x, y and z, then the shifts, 8 bits each.
+    /// The spread table's first element: the cells along x, y and z, then
+    /// the shifts, 8 bits each (the parameters' spread grid, for
+    /// `wgrace_spread_cell`).
     pub fn packed(&self) -> [u32; 4] {
         let [x, y, z] = self.cells;
         let [sx, sy, sz] = self.shifts;
@@ -214,9 +220,10 @@ fn cells_of(n: u32, s: u32) -> u32 {
     if n == 0 { 1 } else { ((n - 1) >> s) + 1 }
 }
 
-/// The spread table the host writes after the examples (`wgrace_spread_cell`,
-/// `wgrace_site_entry`): the grid of a dispatch of `dispatch` workgroups, the
-/// dispatch, then each site's entry (`site_vars[i]` for site `i`: its
+/// The spread table the host writes after the examples (`wgrace_site_entry`):
+/// the grid of a dispatch of `dispatch` workgroups (which the GPU reads from
+/// the parameters, [`Params::spread_cells_x`]), the dispatch, then each
+/// site's entry (`site_vars[i]` for site `i`: its
 /// variable, | [`SITE_WORKGROUP_MEMORY`] for workgroup memory), four to an
 /// element.
 /// `WGRACE_SITE_WORKGROUP_MEMORY`: the flag of a site of workgroup memory in

@@ -270,9 +270,9 @@ fn host_mirrors_match_the_wgsl_layouts() {
             ("witness_shift", offset_of!(Params, witness_shift)),
             ("trace_capacity", offset_of!(Params, trace_capacity)),
             ("slot_values_at", offset_of!(Params, slot_values_at)),
-            ("_pad0", offset_of!(Params, _pad0)),
-            ("_pad1", offset_of!(Params, _pad1)),
-            ("_pad2", offset_of!(Params, _pad2)),
+            ("spread_cells_x", offset_of!(Params, spread_cells_x)),
+            ("spread_cells_y", offset_of!(Params, spread_cells_y)),
+            ("spread_shifts", offset_of!(Params, spread_shifts)),
         ])
     );
     assert_eq!(vars, ("vars".to_string(), size_of::<Params>() as u32));

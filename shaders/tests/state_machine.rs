@@ -107,7 +107,7 @@ fn main() {
             wgrace_stmt_storage_check_word(w, 1u);
         }
     }
-    atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
+    wgrace_flush_records();
     atomicAdd(&wgrace_log[WGRACE_LOG_SLOT_OVERFLOW], wgrace_slot_overflow);
 }
 "#;
@@ -346,6 +346,7 @@ impl Harness {
         let steps = buffer((MAX_STEPS * 32) as u64, usage);
         let readback =
             buffer((log_words() + example_words()) * 4, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let [spread_cells_x, spread_cells_y, _, spread_shifts] = abi::spread_grid([WORKGROUPS, 1, 1]).packed();
         let header = abi::Params {
             chunk_base: 0,
             total_workgroups: WORKGROUPS,
@@ -356,6 +357,9 @@ impl Harness {
             storage_words: 0,
             witness_shift: storage.witnesses.trailing_zeros() - 1,
             trace_capacity: 0,
+            spread_cells_x,
+            spread_cells_y,
+            spread_shifts,
             ..abi::Params::default()
         };
         let var = abi::Var { base: 0, words: WORDS, range_shift: abi::range_shift(WORDS), atomic_base: 0 };

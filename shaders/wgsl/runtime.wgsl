@@ -70,9 +70,11 @@ struct WgraceParams {
     // Where workgroup slot 0's table of written values starts in the log
     // (with WGRACE_VALUE_SITES != 0; see wgrace_written).
     slot_values_at: u32,
-    _pad0: u32,
-    _pad1: u32,
-    _pad2: u32,
+    // The spread grid (wgrace_spread_cell): cells along x and y, and log2
+    // of a cell's workgroups along x, y and z, 8 bits each.
+    spread_cells_x: u32,
+    spread_cells_y: u32,
+    spread_shifts: u32,
     vars: array<WgraceVar, WGRACE_VARS>,
 }
 
@@ -174,6 +176,9 @@ var<private> wgrace_g: u32;          // linear workgroup index in the original d
 var<private> wgrace_slot: u32;       // workgroup slot in this chunk
 var<private> wgrace_wid: vec3<u32>;  // workgroup id in the original dispatch
 var<private> wgrace_dropped: u32;
+// The bitwise not of the lowest workgroup in a memory record this
+// invocation made (0: none), for WGRACE_LOG_LOWEST_WORKGROUP.
+var<private> wgrace_lowest_workgroup: u32;
 var<private> wgrace_sg_size: u32;    // subgroup size (1 where the adapter has no subgroups)
 var<private> wgrace_stopped: bool;    // a loop ran past its budget: the invocation returns
 
@@ -300,13 +305,21 @@ fn wgrace_is_stopped() -> bool {
 fn wgrace_end() {
     wgrace_checks_on_end();
     // After the checks, which may have recorded.
-    wgrace_flush_dropped();
+    wgrace_flush_records();
 }
 
-// Adds the detections this invocation could not record to the log.
-fn wgrace_flush_dropped() {
+// Adds what this invocation's records counted privately to the log: the
+// detections it could not record, and the lowest workgroup of its memory
+// records. Every entry point that records calls it last. (Kept in private
+// variables: a storage atomic at each of a shader's many inlined records
+// is a loop over the lanes each on lavapipe, which the driver's compile
+// time grows with.)
+fn wgrace_flush_records() {
     if wgrace_dropped != 0u {
         atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
+    }
+    if wgrace_lowest_workgroup > atomicLoad(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP]) {
+        atomicMax(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP], wgrace_lowest_workgroup);
     }
 }
 
@@ -521,19 +534,16 @@ fn wgrace_spread_table_at() -> u32 {
 }
 
 // The cell of the dispatch grid that holds workgroup `g` (a linear index). A
-// cell holds a power of two of workgroups along each axis: the spread
-// table's first element has the cells along x, y and z, then log2 of a
-// cell's workgroups along each, 8 bits each; its second the dispatch. Only
-// recording an event runs this; race-free kernels never do.
+// cell holds a power of two of workgroups along each axis (the parameters'
+// spread grid). Only recording an event runs this; race-free kernels never
+// do.
 fn wgrace_spread_cell(g: u32) -> u32 {
-    let at = wgrace_spread_table_at();
-    let c = wgrace_examples[at];
-    let d = wgrace_examples[at + 1u].xyz;
+    let d = wgrace_params.dispatch.xyz;
     let row = g / d.x;
     let z = row / d.y;
-    let s = (vec3<u32>(c.w) >> vec3<u32>(0u, 8u, 16u)) & vec3<u32>(255u);
+    let s = (vec3<u32>(wgrace_params.spread_shifts) >> vec3<u32>(0u, 8u, 16u)) & vec3<u32>(255u);
     let cell = vec3<u32>(g - row * d.x, row - z * d.y, z) >> s;
-    return cell.x + c.x * (cell.y + c.y * cell.z);
+    return cell.x + wgrace_params.spread_cells_x * (cell.y + wgrace_params.spread_cells_y * cell.z);
 }
 
 // Counts an event of entry `slot` in the cells of its two workgroups (once
@@ -567,10 +577,7 @@ fn wgrace_site_entry(site: u32) -> u32 {
 // default focus (checks/data_race/timeline.wgsl). With written values
 // gathered, links the word to the record (wgrace_link_values).
 fn wgrace_spread_memory(slot: u32, site: u32, word: u32, in_shadow: bool, a_g: u32, b_g: u32) {
-    let lowest = ~min(a_g, b_g);
-    if lowest > atomicLoad(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP]) {
-        atomicMax(&wgrace_log[WGRACE_LOG_LOWEST_WORKGROUP], lowest);
-    }
+    wgrace_lowest_workgroup = max(wgrace_lowest_workgroup, ~min(a_g, b_g));
     if slot >= wgrace_params.pair_capacity {
         return;
     }

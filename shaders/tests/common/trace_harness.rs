@@ -127,6 +127,7 @@ impl Harness {
         let examples = buffer(EXAMPLE_BYTES + SPREAD_TABLE_WORDS * 4, usage);
         let readback =
             buffer(log_words() * 4 + EXAMPLE_BYTES, wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST);
+        let [spread_cells_x, spread_cells_y, _, spread_shifts] = abi::spread_grid([shape.workgroups, 1, 1]).packed();
         let header = abi::Params {
             chunk_base: 0,
             total_workgroups: shape.workgroups,
@@ -137,6 +138,9 @@ impl Harness {
             storage_words: 0,
             witness_shift: 0,
             trace_capacity: 0,
+            spread_cells_x,
+            spread_cells_y,
+            spread_shifts,
             ..abi::Params::default()
         };
         let var = abi::Var {

@@ -21,5 +21,5 @@ fn wgrace_replay_pass(@builtin(local_invocation_index) local_index: u32,
     wgrace_data_race_state_begin();
     wgrace_replay();
     wgrace_data_race_flush();
-    wgrace_flush_dropped();
+    wgrace_flush_records();
 }

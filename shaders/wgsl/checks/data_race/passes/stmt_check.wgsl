@@ -12,9 +12,7 @@ fn wgrace_stmt_storage_check(@builtin(global_invocation_id) id: vec3<u32>,
     for (var word = id.x; word < wgrace_params.storage_words; word += stride) {
         wgrace_stmt_storage_check_word(word, sg_size);
     }
-    if wgrace_dropped != 0u {
-        atomicAdd(&wgrace_log[WGRACE_LOG_DROPPED], wgrace_dropped);
-    }
+    wgrace_flush_records();
 }
 
 fn wgrace_stmt_storage_check_word(word: u32, sg_size: u32) {
