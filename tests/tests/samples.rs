@@ -462,7 +462,7 @@ fn a_finding_some_schedules_give_may_be_there_or_not() {
 /// Instrumenting a kernel twice gives the same module, word for word: the
 /// driver's shader cache then compiles a kernel once whatever the run, and
 /// a module and its twin without debug information once between them
-/// (`engine::without_names`); `--emit-instrumented` writes the same file
+/// (`pipelines::without_names`); `--emit-instrumented` writes the same file
 /// each time. Over the matrix and every SPIR-V sample with debug
 /// information (the happens-before engine's kernels, where the pass
 /// generates most), each instrumented twice in one process (each of its
